@@ -1,0 +1,86 @@
+"""The command line: ``mahjong-arbiter COMMAND ...`` (also ``python -m mahjong_arbiter``).
+
+Each command lives in its own module under :mod:`mahjong_arbiter.cli.commands` and defines
+``NAME`` (the command word), ``HELP`` (one line), ``add_arguments(parser)`` and
+``run(args) -> int``.  Commands are found by scanning that package, so adding a command never
+touches this file.  Command modules import heavy libraries (OR-Tools, networkx) only inside
+``run``, so ``--help`` and ``parse`` start fast.
+
+Exit status: 0 done, 1 a valid hand that is not a winning hand (or a wrong claim), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+from .. import __version__
+from ..errors import ArbiterError
+
+__all__ = ["main", "build_parser"]
+
+EXAMPLE = """examples:
+  mahjong-arbiter parse '[123p,1][345s,2][999s,3]6m6pEW1m'
+  mahjong-arbiter parse 123m456p789s1122z --win 2z --self-drawn
+  mahjong-arbiter COMMAND --help
+"""
+
+
+def _command_modules() -> list[ModuleType]:
+    from . import commands
+
+    found = []
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        if hasattr(module, "NAME") and hasattr(module, "run"):
+            found.append(module)
+    return found
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The top-level parser with one sub-parser per command module."""
+    parser = argparse.ArgumentParser(
+        prog="mahjong-arbiter",
+        description="Score any mahjong hand exactly under a named rule profile.",
+        epilog=EXAMPLE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"mahjong-arbiter {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in _command_modules():
+        command = sub.add_parser(
+            module.NAME,
+            help=module.HELP,
+            description=module.HELP,
+            epilog=getattr(module, "EXAMPLE", None),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        module.add_arguments(command)
+        command.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (0 done, 1 not winning / wrong, 2 bad input)."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # argparse exits 2 on a usage error, 0 on --help
+        return int(exc.code or 0)
+    if not getattr(args, "command", None):
+        parser.print_help()
+        return 2
+    try:
+        status: int = args._run(args)
+    except ArbiterError as exc:
+        print(f"mahjong-arbiter {args.command}: {exc.message}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    return status

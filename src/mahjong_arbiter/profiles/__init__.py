@@ -1,0 +1,1 @@
+"""Profiles: rule sets as data (TOML), composed by ``extends`` with add / amend / remove."""

@@ -1,0 +1,1 @@
+"""The rule catalogue: small named predicates over a Reading, each with a stable id and a source."""

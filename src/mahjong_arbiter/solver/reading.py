@@ -1,0 +1,203 @@
+"""A Reading: one way to read a complete hand, the value every backend returns.
+
+A Reading holds the hand's groups (four sets and a pair, or the groups of a special shape), the
+group the winning tile completed, whether each group counts as concealed, and the wait of that
+placement.  Readings are plain frozen values in a canonical form, so two backends agree exactly
+when they return equal sets of Readings.
+
+Concealment: a declared meld is concealed only if it is a concealed kong.  A standing group is
+concealed, except the group a discard completed (a pung won on a discard counts as exposed,
+Green Book 2006 fan 66 "Concealed Pung"; BMJA "a pung completed by a discard is exposed").
+
+>>> from mahjong_arbiter.tiles import Tile
+>>> g = Group.chow(Tile.of("1m"))
+>>> g.kind.value, [str(t) for t in g.tiles], g.concealed
+('chow', ['1m', '2m', '3m'], True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from enum import Enum
+from typing import Any
+
+from ..tiles import Tile
+
+__all__ = ["GroupKind", "Group", "Wait", "Reading", "STANDARD"]
+
+STANDARD = "standard"
+"""The shape name of four sets and a pair."""
+
+
+class GroupKind(str, Enum):
+    """What a group of a Reading is."""
+
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+    PAIR = "pair"
+    KNITTED = "knitted"  # 147/258/369 of three suits (nine tiles): the Knitted Straight
+    IRREGULAR = "irregular"  # the single-tile group of a special shape (orphans, honours-and-knitted, ...)
+
+
+_KIND_ORDER = {k: i for i, k in enumerate(GroupKind)}
+
+
+class Wait(str, Enum):
+    """The wait a winning-tile placement implies (Green Book 2006 fans 77-79)."""
+
+    TWO_SIDED = "two_sided"  # 23 waiting on 1 or 4
+    EDGE = "edge"  # 12 waiting on 3, 89 waiting on 7
+    CLOSED = "closed"  # 13 waiting on 2
+    SINGLE = "single"  # a lone tile waiting to make the pair
+    DUAL_PUNG = "dual_pung"  # two pairs, one of which becomes a pung
+    IRREGULAR = "irregular"  # the winning tile completes a special shape's irregular group
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One group of a Reading.
+
+    Attributes
+    ----------
+    kind : GroupKind
+    tiles : tuple of Tile, sorted
+    concealed : bool
+        Counts as concealed for scoring (see the module docstring).
+    declared : bool
+        Came from a declared meld (exposed set or declared concealed kong).
+    """
+
+    kind: GroupKind
+    tiles: tuple[Tile, ...]
+    concealed: bool = True
+    declared: bool = False
+
+    @classmethod
+    def chow(cls, lowest: Tile, *, concealed: bool = True, declared: bool = False) -> Group:
+        second, third = lowest.next_in_suit(1), lowest.next_in_suit(2)
+        assert second is not None and third is not None, f"no chow starts at {lowest}"
+        return cls(GroupKind.CHOW, (lowest, second, third), concealed, declared)
+
+    @classmethod
+    def pung(cls, tile: Tile, *, concealed: bool = True, declared: bool = False) -> Group:
+        return cls(GroupKind.PUNG, (tile,) * 3, concealed, declared)
+
+    @classmethod
+    def kong(cls, tile: Tile, *, concealed: bool = True, declared: bool = True) -> Group:
+        return cls(GroupKind.KONG, (tile,) * 4, concealed, declared)
+
+    @classmethod
+    def pair(cls, tile: Tile, *, concealed: bool = True) -> Group:
+        return cls(GroupKind.PAIR, (tile, tile), concealed, False)
+
+    @property
+    def first(self) -> Tile:
+        return self.tiles[0]
+
+    @property
+    def is_set(self) -> bool:
+        """A chow, pung or kong (one of the four sets of a standard hand)."""
+        return self.kind in (GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG)
+
+    @property
+    def is_pung_or_kong(self) -> bool:
+        return self.kind in (GroupKind.PUNG, GroupKind.KONG)
+
+    def sort_key(self) -> tuple[int, tuple[int, ...], bool, bool]:
+        return (_KIND_ORDER[self.kind], tuple(t.index for t in self.tiles), self.declared, self.concealed)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            "tiles": [t.token for t in self.tiles],
+            "concealed": self.concealed,
+            "declared": self.declared,
+        }
+
+    def __str__(self) -> str:
+        text = "".join(t.token for t in self.tiles)
+        return f"[{text}]" if self.declared and not self.concealed else text
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read a complete hand.
+
+    Attributes
+    ----------
+    shape : str
+        ``"standard"`` for four sets and a pair, or a special shape's name (``"seven_pairs"``,
+        ``"thirteen_orphans"``, ``"knitted_straight"``, ``"honours_knitted"``, or a profile's
+        own).
+    groups : tuple of Group
+        In canonical order (:meth:`Group.sort_key`).  Always built through :meth:`make`.
+    winning : Group
+        The group the winning tile completed (equal to one member of ``groups``).
+    winning_tile : Tile
+    wait : Wait
+        The wait this placement implies.
+    """
+
+    shape: str
+    groups: tuple[Group, ...]
+    winning: Group
+    winning_tile: Tile
+    wait: Wait
+
+    @classmethod
+    def make(
+        cls, shape: str, groups: list[Group] | tuple[Group, ...], winning: Group, winning_tile: Tile, wait: Wait
+    ) -> Reading:
+        """Build a Reading with its groups in canonical order."""
+        ordered = tuple(sorted(groups, key=Group.sort_key))
+        if winning not in ordered:
+            raise ValueError(f"winning group {winning} is not one of the groups")
+        return cls(shape, ordered, winning, winning_tile, wait)
+
+    # --- views the rules use ----------------------------------------------------------------------
+    @property
+    def sets(self) -> tuple[Group, ...]:
+        """The chows, pungs and kongs."""
+        return tuple(g for g in self.groups if g.is_set)
+
+    @property
+    def pair(self) -> Group | None:
+        """The pair of a standard hand (None for shapes without exactly one pair)."""
+        pairs = [g for g in self.groups if g.kind is GroupKind.PAIR]
+        return pairs[0] if len(pairs) == 1 else None
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """Every tile of the hand (kongs with four), sorted."""
+        return tuple(sorted(t for g in self.groups for t in g.tiles))
+
+    def sort_key(self) -> tuple[Any, ...]:
+        return (
+            self.shape != "standard",
+            self.shape,
+            tuple(g.sort_key() for g in self.groups),
+            self.winning.sort_key(),
+            self.wait.value,
+        )
+
+    def decomposition_key(self) -> tuple[Any, ...]:
+        """The groups with the winning placement forgotten: equal for readings of one decomposition."""
+        standing = (replace(g, concealed=g.concealed if g.declared else True) for g in self.groups)
+        return (self.shape, tuple(sorted(g.sort_key() for g in standing)))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "shape": self.shape,
+            "groups": [g.to_dict() for g in self.groups],
+            "winning": self.winning.to_dict(),
+            "winning_tile": self.winning_tile.token,
+            "wait": self.wait.value,
+        }
+
+    def __str__(self) -> str:
+        parts = []
+        for g in self.groups:
+            text = str(g)
+            parts.append(f"{text}*" if g == self.winning else text)
+        return f"{' '.join(parts)}  ({self.shape}, {self.wait.value} wait on {self.winning_tile})"

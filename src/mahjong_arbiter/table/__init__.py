@@ -1,0 +1,1 @@
+"""The table companion: settlement, incidents, progression and the game ledger."""
