@@ -1,0 +1,398 @@
+"""Read profile files (TOML), resolve ``extends`` chains and validate every id and value.
+
+A profile file is data: loading one parses TOML and never executes code.  The file format::
+
+    id = "club"                      # required
+    extends = "buzzard-2000"         # a built-in id, or a path relative to this file
+    label = "Our club"               # optional in a child (inherited), required at the root
+    arithmetic = "classical"         # mcr | classical | faan (root only; inherited)
+    limit = 500                      # overrides the parent's
+    minimum = 8
+    sources = ["..."]
+
+    [rules."score.base.chow"]        # root profiles only: the rule table
+    name = "Chow"
+    points = 0                       # exactly one of: points, doubles, limit, faan
+    applies = "all"                  # all | winner | loser
+    source = "Buzzard 2000, p. 9"
+    excludes = [{ rule = "...", source = "..." }]   # or plain ids (then the rule's own source)
+    implies = ["..."]
+    params = { fishing = 400 }       # anything else the arithmetic reads
+
+    [add."rule.id"]    # a rule the parent lacks (same fields as above)
+    [amend."rule.id"]  # some fields of a parent's rule
+    remove = ["rule.id"]             # or [remove] "rule.id" = "why"
+
+    [policies]  [shapes]  [settlement]  [payments]   # merged key by key over the parent's
+    [[notes]]   id = "..." title = "..." text = "..." source = "..."
+
+Every problem raises :class:`~mahjong_arbiter.errors.ProfileError` naming the file, the rule and
+the field.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import ProfileError
+from .model import APPLIES, VALUE_KEYS, Edge, Note, Profile, RuleEntry
+
+__all__ = ["load_profile", "builtin_profile_ids", "DATA_DIR", "ARITHMETICS"]
+
+DATA_DIR = Path(__file__).parent / "data"
+ARITHMETICS = ("mcr", "classical", "faan")
+
+_TOP_KEYS = {
+    "id", "label", "arithmetic", "sources", "extends", "limit", "minimum", "rules", "add", "amend",
+    "remove", "policies", "shapes", "settlement", "payments", "notes", "description",
+}
+_RULE_KEYS = {"name", "name_zh", "applies", "source", "excludes", "implies", "params", *VALUE_KEYS}
+_NOTE_KEYS = {"id", "title", "text", "source"}
+_MERGED_TABLES = ("policies", "shapes", "settlement", "payments")
+
+
+def builtin_profile_ids() -> list[str]:
+    """The ids of the profiles shipped with the package, sorted."""
+    return sorted(p.stem for p in DATA_DIR.glob("*.toml"))
+
+
+def load_profile(name: str | Path) -> Profile:
+    """The resolved profile *name*: a built-in id (``"mcr"``) or a path to a ``.toml`` file.
+
+    Raises
+    ------
+    ProfileError
+        For an unknown id, an unreadable file, or any invalid field (the message names the file,
+        the rule and the field).
+    """
+    return _load(_locate(name, None))
+
+
+def _locate(name: str | Path, relative_to: Path | None) -> Path:
+    text = str(name)
+    looks_like_path = text.endswith(".toml") or "/" in text or "\\" in text
+    if looks_like_path:
+        path = Path(text)
+        if not path.is_absolute() and relative_to is not None:
+            path = relative_to.parent / path
+        if not path.is_file():
+            raise ProfileError(f"profile file {text} not found", code="unknown_profile")
+        return path.resolve()
+    path = DATA_DIR / f"{text}.toml"
+    if not path.is_file():
+        known = ", ".join(builtin_profile_ids())
+        raise ProfileError(f"unknown profile {text!r}; built-in profiles: {known}", code="unknown_profile")
+    return path.resolve()
+
+
+@lru_cache(maxsize=64)
+def _load(path: Path, chain: tuple[Path, ...] = ()) -> Profile:
+    if path in chain:
+        loop = " -> ".join(p.name for p in (*chain, path))
+        raise ProfileError(f"{path}: profiles extend each other in a loop: {loop}")
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ProfileError(f"{path}: cannot read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(f"{path}: not valid TOML: {exc}") from None
+    where = str(path)
+    unknown = sorted(set(raw) - _TOP_KEYS)
+    if unknown:
+        raise ProfileError(f"{where}: unknown field {unknown[0]!r} (known: {', '.join(sorted(_TOP_KEYS))})")
+    pid = _str(raw, "id", where, required=True)
+    parent_name = raw.get("extends")
+    if parent_name is None:
+        profile = _root(raw, pid, where)
+    else:
+        if not isinstance(parent_name, str):
+            raise ProfileError(f"{where}: field 'extends' must be a profile id or path")
+        parent = _load(_locate(parent_name, path), (*chain, path))
+        profile = _child(raw, pid, where, parent)
+    _validate(profile, where)
+    return profile
+
+
+# --- root and child ---------------------------------------------------------------------------------
+def _root(raw: Mapping[str, Any], pid: str, where: str) -> Profile:
+    for key in ("add", "amend", "remove"):
+        if key in raw:
+            raise ProfileError(f"{where}: field {key!r} needs 'extends' (a root profile lists 'rules')")
+    arithmetic = _str(raw, "arithmetic", where, required=True)
+    rules_raw = raw.get("rules", {})
+    if not isinstance(rules_raw, Mapping):
+        raise ProfileError(f"{where}: field 'rules' must be a table of rules")
+    rules = {rid: _rule(rid, body, where) for rid, body in rules_raw.items()}
+    return Profile(
+        id=pid,
+        label=_str(raw, "label", where, required=True),
+        arithmetic=arithmetic,
+        sources=_sources(raw, where),
+        extends=None,
+        limit=_int(raw, "limit", where),
+        minimum=_int(raw, "minimum", where),
+        rules=rules,
+        policies=_table(raw, "policies", where),
+        shapes=_table(raw, "shapes", where),
+        settlement=_table(raw, "settlement", where),
+        payments=_table(raw, "payments", where),
+        notes=_notes(raw, where),
+        origin={rid: "added" for rid in rules},
+        removed=(),
+        path=where,
+    )
+
+
+def _child(raw: Mapping[str, Any], pid: str, where: str, parent: Profile) -> Profile:
+    if "rules" in raw:
+        raise ProfileError(f"{where}: a profile that extends another changes rules with add/amend/remove")
+    if "arithmetic" in raw and raw["arithmetic"] != parent.arithmetic:
+        raise ProfileError(
+            f"{where}: field 'arithmetic' is {raw['arithmetic']!r} but the parent {parent.id} "
+            f"is {parent.arithmetic!r}; a child keeps its parent's arithmetic"
+        )
+    rules: dict[str, RuleEntry] = dict(parent.rules)
+    origin = {rid: "kept" for rid in rules}
+
+    removed_raw = raw.get("remove", [])
+    if isinstance(removed_raw, Mapping):
+        removed_ids = list(removed_raw)
+    elif isinstance(removed_raw, list) and all(isinstance(r, str) for r in removed_raw):
+        removed_ids = list(removed_raw)
+    else:
+        raise ProfileError(f"{where}: field 'remove' must be a list of rule ids or a table id = reason")
+    for rid in removed_ids:
+        if rid not in rules:
+            raise ProfileError(f"{where}: rule {rid!r}: field 'remove': the parent {parent.id} has no such rule")
+        del rules[rid]
+        del origin[rid]
+
+    for rid, body in _table(raw, "amend", where).items():
+        if rid not in rules:
+            raise ProfileError(f"{where}: rule {rid!r}: field 'amend': the parent {parent.id} has no such rule")
+        if not isinstance(body, Mapping):
+            raise ProfileError(f"{where}: rule {rid!r}: field 'amend' must be a table")
+        rules[rid] = _rule(rid, _amended(_body_of(rules[rid]), body, rid, where), where)
+        origin[rid] = "amended"
+
+    for rid, body in _table(raw, "add", where).items():
+        if rid in rules:
+            raise ProfileError(f"{where}: rule {rid!r}: field 'add': the parent already has it; use amend")
+        rules[rid] = _rule(rid, body, where)
+        origin[rid] = "added"
+
+    # an edge whose target was removed has nothing left to exclude
+    gone = set(removed_ids)
+    if gone:
+        rules = {rid: _without_targets(entry, gone) for rid, entry in rules.items()}
+
+    notes = {n.id: n for n in parent.notes}
+    for n in _notes(raw, where):
+        notes[n.id] = n
+    return Profile(
+        id=pid,
+        label=_str(raw, "label", where) or parent.label,
+        arithmetic=parent.arithmetic,
+        sources=_sources(raw, where) or parent.sources,
+        extends=str(raw["extends"]),
+        limit=_int(raw, "limit", where) if "limit" in raw else parent.limit,
+        minimum=_int(raw, "minimum", where) if "minimum" in raw else parent.minimum,
+        rules=rules,
+        policies={**parent.policies, **_table(raw, "policies", where)},
+        shapes={**parent.shapes, **_table(raw, "shapes", where)},
+        settlement={**parent.settlement, **_table(raw, "settlement", where)},
+        payments={**parent.payments, **_table(raw, "payments", where)},
+        notes=tuple(notes.values()),
+        origin=origin,
+        removed=tuple(removed_ids),
+        path=where,
+    )
+
+
+def _amended(base: dict[str, Any], body: Mapping[str, Any], rid: str, where: str) -> dict[str, Any]:
+    for key in body:
+        if key not in _RULE_KEYS:
+            raise ProfileError(f"{where}: rule {rid!r}: unknown field {key!r}")
+    new_values = [k for k in VALUE_KEYS if k in body]
+    if new_values:
+        for k in VALUE_KEYS:
+            base.pop(k, None)
+    base.update(body)
+    return base
+
+
+def _without_targets(entry: RuleEntry, gone: set[str]) -> RuleEntry:
+    from dataclasses import replace
+
+    return replace(
+        entry,
+        excludes=tuple(e for e in entry.excludes if e.target not in gone),
+        implies=tuple(e for e in entry.implies if e.target not in gone),
+    )
+
+
+# --- fields -----------------------------------------------------------------------------------------
+def _rule(rid: str, body: Any, where: str) -> RuleEntry:
+    if not isinstance(body, Mapping):
+        raise ProfileError(f"{where}: rule {rid!r} must be a table")
+    for key in body:
+        if key not in _RULE_KEYS:
+            raise ProfileError(f"{where}: rule {rid!r}: unknown field {key!r} (known: {', '.join(sorted(_RULE_KEYS))})")
+    values = [k for k in VALUE_KEYS if k in body]
+    if len(values) != 1:
+        raise ProfileError(
+            f"{where}: rule {rid!r}: needs exactly one value field of {', '.join(VALUE_KEYS)}; has {values or 'none'}"
+        )
+    value_key = values[0]
+    value = body[value_key]
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ProfileError(f"{where}: rule {rid!r}: field {value_key!r} must be a number, not {value!r}")
+    if value_key == "limit" and not 0 < value <= 1:
+        raise ProfileError(f"{where}: rule {rid!r}: field 'limit' is a fraction of the limit in (0, 1], not {value}")
+    applies = body.get("applies", "all")
+    if applies not in APPLIES:
+        raise ProfileError(f"{where}: rule {rid!r}: field 'applies' must be one of {', '.join(APPLIES)}")
+    source = body.get("source", "")
+    name = body.get("name", "")
+    for key, text in (("name", name), ("source", source), ("name_zh", body.get("name_zh", ""))):
+        if not isinstance(text, str):
+            raise ProfileError(f"{where}: rule {rid!r}: field {key!r} must be text")
+    if not name:
+        raise ProfileError(f"{where}: rule {rid!r}: field 'name' is required")
+    params = body.get("params", {})
+    if not isinstance(params, Mapping):
+        raise ProfileError(f"{where}: rule {rid!r}: field 'params' must be a table")
+    return RuleEntry(
+        id=rid,
+        name=name,
+        name_zh=body.get("name_zh", ""),
+        value_key=value_key,
+        value=value,
+        applies=applies,
+        source=source,
+        excludes=_edges(body, "excludes", rid, source, where),
+        implies=_edges(body, "implies", rid, source, where),
+        params=dict(params),
+    )
+
+
+def _body_of(entry: RuleEntry) -> dict[str, Any]:
+    """A rule entry back in its file form, so that ``amend`` can change some of its fields."""
+    return {
+        "name": entry.name,
+        "name_zh": entry.name_zh,
+        entry.value_key: entry.value,
+        "applies": entry.applies,
+        "source": entry.source,
+        "excludes": [{"rule": e.target, "source": e.source} for e in entry.excludes],
+        "implies": [{"rule": e.target, "source": e.source} for e in entry.implies],
+        "params": dict(entry.params),
+    }
+
+
+def _edges(body: Mapping[str, Any], key: str, rid: str, default_source: str, where: str) -> tuple[Edge, ...]:
+    raw = body.get(key, [])
+    if not isinstance(raw, list):
+        raise ProfileError(f"{where}: rule {rid!r}: field {key!r} must be a list")
+    edges = []
+    for item in raw:
+        if isinstance(item, str):
+            edges.append(Edge(rid, item, key, default_source))
+        elif isinstance(item, Mapping) and isinstance(item.get("rule"), str) and set(item) <= {"rule", "source"}:
+            edges.append(Edge(rid, item["rule"], key, str(item.get("source", default_source))))
+        else:
+            raise ProfileError(
+                f"{where}: rule {rid!r}: field {key!r}: each entry is a rule id or {{ rule = ..., source = ... }}"
+            )
+    return tuple(edges)
+
+
+def _str(raw: Mapping[str, Any], key: str, where: str, *, required: bool = False) -> str:
+    value = raw.get(key)
+    if value is None:
+        if required:
+            raise ProfileError(f"{where}: field {key!r} is required")
+        return ""
+    if not isinstance(value, str) or not value:
+        raise ProfileError(f"{where}: field {key!r} must be non-empty text")
+    return value
+
+
+def _int(raw: Mapping[str, Any], key: str, where: str) -> int | None:
+    value = raw.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        raise ProfileError(f"{where}: field {key!r} must be a positive whole number, not {value!r}")
+    return value
+
+
+def _table(raw: Mapping[str, Any], key: str, where: str) -> dict[str, Any]:
+    value = raw.get(key, {})
+    if not isinstance(value, Mapping):
+        raise ProfileError(f"{where}: field {key!r} must be a table")
+    return dict(value)
+
+
+def _sources(raw: Mapping[str, Any], where: str) -> tuple[str, ...]:
+    value = raw.get("sources", [])
+    if not isinstance(value, list) or not all(isinstance(s, str) for s in value):
+        raise ProfileError(f"{where}: field 'sources' must be a list of text")
+    return tuple(value)
+
+
+def _notes(raw: Mapping[str, Any], where: str) -> tuple[Note, ...]:
+    value = raw.get("notes", [])
+    if not isinstance(value, list):
+        raise ProfileError(f"{where}: field 'notes' must be an array of tables ([[notes]])")
+    notes = []
+    for i, item in enumerate(value):
+        if not isinstance(item, Mapping) or set(item) != _NOTE_KEYS:
+            raise ProfileError(f"{where}: notes[{i}] needs exactly the fields {', '.join(sorted(_NOTE_KEYS))}")
+        if not all(isinstance(item[k], str) for k in _NOTE_KEYS):
+            raise ProfileError(f"{where}: notes[{i}]: every field is text")
+        notes.append(Note(item["id"], item["title"], item["text"], item["source"]))
+    return tuple(notes)
+
+
+# --- validation -------------------------------------------------------------------------------------
+def _validate(profile: Profile, where: str) -> None:
+    from ..rules.registry import known_rule_ids
+
+    if profile.arithmetic not in ARITHMETICS:
+        raise ProfileError(f"{where}: field 'arithmetic' must be one of {', '.join(ARITHMETICS)}")
+    known = known_rule_ids()
+    for rid, entry in profile.rules.items():
+        if rid not in known:
+            raise ProfileError(
+                f"{where}: rule {rid!r}: no recogniser of that id exists in mahjong_arbiter.rules "
+                "(the profile names a rule the product does not support)",
+                code="unsupported_rule",
+            )
+        for edge in (*entry.excludes, *entry.implies):
+            if edge.target not in profile.rules:
+                raise ProfileError(
+                    f"{where}: rule {rid!r}: field {edge.relation!r}: {edge.target!r} is not a rule of this profile"
+                )
+            if edge.target == rid:
+                raise ProfileError(f"{where}: rule {rid!r}: field {edge.relation!r}: a rule cannot exclude itself")
+    cycle = _find_cycle(profile)
+    if cycle:
+        raise ProfileError(f"{where}: the exclusion/implication edges form a cycle: {' -> '.join(cycle)}")
+
+
+def _find_cycle(profile: Profile) -> list[str]:
+    """A cycle among the edges as a list of rule ids (empty when the edges form a DAG)."""
+    import networkx as nx
+
+    graph = nx.DiGraph()
+    graph.add_nodes_from(profile.rules)
+    graph.add_edges_from((e.rule, e.target) for e in profile.edges)
+    if nx.is_directed_acyclic_graph(graph):
+        return []
+    cycle = nx.find_cycle(graph)
+    return [str(u) for u, _ in cycle] + [str(cycle[0][0])]

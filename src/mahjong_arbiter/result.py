@@ -1,0 +1,161 @@
+"""The one result shape every profile returns (ARCHITECTURE.md, "One result shape").
+
+``to_dict()`` gives the JSON schema shared by every command::
+
+    {"id", "profile", "fingerprint", "unit", "total", <arithmetic fields>,
+     "items": [{"id", "name", <value key>: v, "count", "sets"}],
+     "suppressed": [{"id", "name", "by", "relation", "source"}],
+     "reading": {...}, "alternatives": [{"reading": {...}, "total": N}], "notes": [...]}
+
+The arithmetic fields are ``basic`` and ``minimum_met`` (MCR), ``points``, ``doubles`` and
+``limit_applied`` (classical), ``base_points`` (faan).  ``str()`` is for people.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .solver.reading import Group, Reading
+
+__all__ = ["Item", "Suppressed", "Alternative", "Result", "group_text"]
+
+
+def group_text(group: Group) -> str:
+    """A group written compactly: ``123m``, ``EEE``, ``147m258p369s``."""
+    out: list[str] = []
+    run_suit = ""
+    for t in group.tiles:
+        if t.is_suited:
+            if run_suit and run_suit != t.suit:
+                out.append(run_suit)
+            out.append(str(t.rank))
+            run_suit = t.suit
+        else:
+            if run_suit:
+                out.append(run_suit)
+                run_suit = ""
+            out.append(t.token)
+    if run_suit:
+        out.append(run_suit)
+    return "".join(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """A rule that counted: its value under ``value_key`` (points, doubles, limit, faan), how
+    many times, and the groups each instance used."""
+
+    id: str
+    name: str
+    value_key: str
+    value: int | float
+    count: int = 1
+    sets: tuple[tuple[Group, ...], ...] = ()
+    source: str = ""
+
+    @property
+    def subtotal(self) -> int | float:
+        return self.value * self.count
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "name": self.name,
+            self.value_key: self.value,
+            "count": self.count,
+            "sets": [[group_text(g) for g in inst] for inst in self.sets if inst],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Suppressed:
+    """A rule that held but did not count, and what stopped it."""
+
+    id: str
+    name: str
+    by: str
+    relation: str
+    source: str
+
+    def to_dict(self) -> dict[str, str]:
+        return {"id": self.id, "name": self.name, "by": self.by, "relation": self.relation, "source": self.source}
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """Another Reading of the same hand and what it would score."""
+
+    reading: Reading
+    total: int | float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"reading": self.reading.to_dict(), "total": self.total}
+
+
+@dataclass(frozen=True)
+class Result:
+    """The score of one hand under one profile, able to explain itself."""
+
+    profile: str
+    fingerprint: str
+    unit: str
+    total: int | float
+    items: tuple[Item, ...]
+    suppressed: tuple[Suppressed, ...] = ()
+    reading: Reading | None = None
+    alternatives: tuple[Alternative, ...] = ()
+    fields: dict[str, Any] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
+    id: str | None = None
+
+    def with_id(self, hand_id: str | None) -> Result:
+        from dataclasses import replace
+
+        return replace(self, id=hand_id)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.id,
+            "profile": self.profile,
+            "fingerprint": self.fingerprint,
+            "unit": self.unit,
+            "total": self.total,
+        }
+        out.update(self.fields)
+        out["items"] = [i.to_dict() for i in self.items]
+        out["suppressed"] = [s.to_dict() for s in self.suppressed]
+        out["reading"] = self.reading.to_dict() if self.reading else None
+        out["alternatives"] = [a.to_dict() for a in self.alternatives]
+        out["notes"] = list(self.notes)
+        return out
+
+    def to_text(self, *, explain: bool = False) -> str:
+        """A readable breakdown: one line per item, aligned, the total last."""
+        lines = [f"profile {self.profile} (fingerprint {self.fingerprint})"]
+        if self.reading is not None:
+            lines.append(f"reading: {self.reading}")
+        width = max([len(i.name) for i in self.items] + [8])
+        for i in self.items:
+            times = f"x{i.count}" if i.count != 1 else ""
+            value = f"{i.value:g} {i.value_key}"
+            used = " ".join(group_text(g) for inst in i.sets for g in inst)
+            lines.append(f"  {i.name:<{width}}  {value:>12} {times:>4}  = {i.subtotal:>6g}   {used}".rstrip())
+        for key, value in self.fields.items():
+            lines.append(f"  {key}: {value}")
+        for note in self.notes:
+            lines.append(f"  note: {note}")
+        if explain:
+            if self.suppressed:
+                lines.append("suppressed:")
+                for s in self.suppressed:
+                    lines.append(f"  {s.name} ({s.id}): {s.relation} by {s.by} [{s.source}]")
+            if self.alternatives:
+                lines.append("other readings:")
+                for a in self.alternatives:
+                    lines.append(f"  {a.total:>6g}  {a.reading}")
+        lines.append(f"total: {self.total:g} {self.unit}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.to_text()
