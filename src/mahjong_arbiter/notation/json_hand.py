@@ -1,0 +1,244 @@
+"""The JSON hand format of issue 2: one object per hand, JSONL for many.
+
+Fields (in this order on output); every field but ``concealed`` and ``winning_tile`` may be
+left out and then takes the default shown:
+
+=================== ================================ =============================================
+field               value                            default
+=================== ================================ =============================================
+``id``              a string                         null (no id; batch output writes ``null``)
+``concealed``       standing tiles, the winning      required
+                    tile included: ``["1m", "E"]``
+``melds``           ``[{"kind", "tiles", "exposed",  ``[]``
+                    "claimed"}]``                    (in a meld: ``exposed`` true, ``claimed`` none)
+``winning_tile``    a tile, or null for a hand of    required
+                    13 tiles (``waits``, losers)
+``self_drawn``      true / false                     false
+``last_of_kind``    true / false                     false
+``kong_related``    true / false                     false
+``last_tile``       true / false                     false
+``seat_wind``       ``"E"`` ``"S"`` ``"W"`` ``"N"``  ``"E"``
+``prevailing_wind`` ``"E"`` ``"S"`` ``"W"`` ``"N"``  ``"E"``
+``flowers``         a count 0-8, or a list such as   0
+                    ``["f1", "s3"]``
+``events``          names, see ``hand.KNOWN_EVENTS`` ``[]``
+=================== ================================ =============================================
+
+Tiles are canonical tokens (``"3m"``, ``"E"``, ``"C"`` red, ``"F"`` green, ``"P"`` white): the
+``z`` digits are refused here, since their dragons depend on an order.  A concealed kong is a
+meld with ``"exposed": false``.  Any other field is an error (``unknown_field``) unless the
+command reading the hand allows it (e.g. ``claim``); allowed extra fields are kept in
+:attr:`HandRecord.extra` and written back after the standard ones.
+
+>>> rec = record_from_json({"id": "h1", "concealed": ["1m", "1m", "E", "E", "E", "2p", "3p", "4p",
+...     "7s", "8s", "9s", "C", "C", "C"], "winning_tile": "1m", "seat_wind": "S"})
+>>> rec.hand.is_complete, str(rec.context.seat_wind), record_to_json(rec)["melds"]
+(True, 'S', [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from ..errors import HandError
+from ..hand import Context, Hand, Meld, MeldKind, validate_context
+from ..tiles import Tile
+
+__all__ = ["HandRecord", "FIELDS", "record_from_json", "record_to_json", "context_to_json", "meld_to_json"]
+
+FIELDS: Final = (
+    "id",
+    "concealed",
+    "melds",
+    "winning_tile",
+    "self_drawn",
+    "last_of_kind",
+    "kong_related",
+    "last_tile",
+    "seat_wind",
+    "prevailing_wind",
+    "flowers",
+    "events",
+)
+"""The standard fields, in output order."""
+
+_REQUIRED: Final = frozenset({"concealed", "winning_tile"})
+_MELD_FIELDS: Final = ("kind", "tiles", "exposed", "claimed")
+_FLAGS: Final = ("self_drawn", "last_of_kind", "kong_related", "last_tile")
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One JSON hand: its id, the hand, the context and the extra fields a command allowed."""
+
+    id: str | None
+    hand: Hand
+    context: Context
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _tile(value: object, where: str) -> Tile:
+    if not isinstance(value, str):
+        raise HandError("unknown_tile", f"{where}: a tile is a string such as \"3m\" or \"E\", not {value!r}")
+    if value.endswith("z"):
+        raise HandError(
+            "unknown_tile",
+            f"{where}: {value!r}: write honours as letters in JSON (E S W N, C red, F green, P white)",
+        )
+    try:
+        tile = Tile.of(value)
+    except HandError:
+        raise HandError("unknown_tile", f"{where}: unknown tile {value!r}") from None
+    return tile
+
+
+def _tiles(value: object, where: str) -> tuple[Tile, ...]:
+    if not isinstance(value, list):
+        raise HandError("bad_json", f"{where} must be a list of tiles, not {value!r}")
+    return tuple(_tile(v, f"{where}[{i}]") for i, v in enumerate(value))
+
+
+def _flag(obj: Mapping[str, object], name: str, default: bool, where: str = "") -> bool:
+    value = obj.get(name, default)
+    if not isinstance(value, bool):
+        raise HandError("bad_json", f"{where}{name} must be true or false, not {value!r}")
+    return value
+
+
+def _meld(value: object, i: int) -> Meld:
+    where = f"melds[{i}]"
+    if not isinstance(value, dict):
+        raise HandError("bad_json", f"{where} must be an object with kind and tiles, not {value!r}")
+    for key in value:
+        if key not in _MELD_FIELDS:
+            raise HandError(
+                "unknown_field", f"{where}: unknown field {key!r}; a meld has {', '.join(_MELD_FIELDS)}"
+            )
+    for key in ("kind", "tiles"):
+        if key not in value:
+            raise HandError("missing_field", f"{where}: the field {key!r} is required")
+    kinds = [k.value for k in MeldKind]
+    if value["kind"] not in kinds:
+        raise HandError("bad_meld", f"{where}: kind must be one of {', '.join(kinds)}, not {value['kind']!r}")
+    claimed = value.get("claimed")
+    try:
+        return Meld(
+            MeldKind(value["kind"]),
+            _tiles(value["tiles"], f"{where}.tiles"),
+            exposed=_flag(value, "exposed", True, f"{where}."),
+            claimed=None if claimed is None else _tile(claimed, f"{where}.claimed"),
+        )
+    except HandError as exc:
+        if exc.message.startswith(where):
+            raise
+        raise HandError(exc.code, f"{where}: {exc.message}") from None
+
+
+def _flowers(value: object) -> tuple[int, tuple[Tile, ...] | None]:
+    if isinstance(value, bool) or not isinstance(value, int | list):
+        raise HandError(
+            "bad_flowers", f"flowers must be a count or a list such as [\"f1\", \"s3\"], not {value!r}"
+        )
+    if isinstance(value, int):
+        return value, None
+    tiles = tuple(_tile(v, f"flowers[{i}]") for i, v in enumerate(value))
+    for t in tiles:
+        if not t.is_bonus:
+            raise HandError("bad_flowers", f"flowers: {t} is not a flower (f1-f4) or season (s1-s4)")
+    return 0, tiles
+
+
+def record_from_json(obj: object, *, extra_fields: frozenset[str] = frozenset()) -> HandRecord:
+    """Read one JSON hand (already decoded) into a :class:`HandRecord`, checking every field.
+
+    Raises
+    ------
+    HandError
+        ``unknown_field`` naming a field that is neither standard nor in *extra_fields*,
+        ``missing_field``, ``bad_json`` for a wrong type, and the vocabulary's codes for the
+        hand and context themselves (a contradiction between them is ``bad_context``).
+    """
+    if not isinstance(obj, dict):
+        raise HandError("bad_json", f"a hand is a JSON object, not {type(obj).__name__}")
+    for key in obj:
+        if key not in FIELDS and key not in extra_fields:
+            raise HandError("unknown_field", f"unknown field {key!r}; the fields are {', '.join(FIELDS)}")
+    for key in sorted(_REQUIRED):
+        if key not in obj:
+            raise HandError("missing_field", f"the field {key!r} is required")
+    ident = obj.get("id")
+    if ident is not None and not isinstance(ident, str):
+        raise HandError("bad_json", f"id must be a string, not {ident!r}")
+    melds = obj.get("melds", [])
+    if not isinstance(melds, list):
+        raise HandError("bad_json", f"melds must be a list of meld objects, not {melds!r}")
+    win = obj["winning_tile"]
+    hand = Hand(
+        _tiles(obj["concealed"], "concealed"),
+        tuple(_meld(m, i) for i, m in enumerate(melds)),
+        None if win is None else _tile(win, "winning_tile"),
+    )
+    flowers, bonus = _flowers(obj.get("flowers", 0))
+    events = obj.get("events", [])
+    if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
+        raise HandError("bad_json", f"events must be a list of names, not {events!r}")
+    context = Context(
+        **{name: _flag(obj, name, False) for name in _FLAGS},
+        seat_wind=_wind(obj.get("seat_wind", "E"), "seat_wind"),
+        prevailing_wind=_wind(obj.get("prevailing_wind", "E"), "prevailing_wind"),
+        flowers=flowers,
+        bonus_tiles=bonus,
+        events=frozenset(events),
+    )
+    validate_context(hand, context)
+    extra = {key: obj[key] for key in obj if key in extra_fields and key not in FIELDS}
+    return HandRecord(ident, hand, context, extra)
+
+
+def _wind(value: object, name: str) -> Tile:
+    if not isinstance(value, str) or value not in ("E", "S", "W", "N"):
+        raise HandError("bad_wind", f"{name} must be one of \"E\" \"S\" \"W\" \"N\", not {value!r}")
+    return Tile.of(value)
+
+
+def context_to_json(context: Context) -> dict[str, Any]:
+    """The context fields of the JSON hand format."""
+    flowers: int | list[str] = (
+        context.flowers if context.bonus_tiles is None else [str(t) for t in context.bonus_tiles]
+    )
+    return {
+        **{name: bool(getattr(context, name)) for name in _FLAGS},
+        "seat_wind": str(context.seat_wind),
+        "prevailing_wind": str(context.prevailing_wind),
+        "flowers": flowers,
+        "events": sorted(context.events),
+    }
+
+
+def meld_to_json(meld: Meld) -> dict[str, Any]:
+    """One meld object; ``claimed`` only when known."""
+    out: dict[str, Any] = {
+        "kind": meld.kind.value,
+        "tiles": [str(t) for t in meld.tiles],
+        "exposed": meld.exposed,
+    }
+    if meld.claimed is not None:
+        out["claimed"] = str(meld.claimed)
+    return out
+
+
+def record_to_json(rec: HandRecord) -> dict[str, Any]:
+    """The JSON object for *rec*, standard fields in order, then its extra fields.
+
+    ``id`` is written only when the record has one; ``flowers`` is a list when the bonus tiles
+    are known and a count otherwise.
+    """
+    out: dict[str, Any] = {} if rec.id is None else {"id": rec.id}
+    out["concealed"] = [str(t) for t in rec.hand.concealed]
+    out["melds"] = [meld_to_json(m) for m in rec.hand.melds]
+    out["winning_tile"] = None if rec.hand.winning_tile is None else str(rec.hand.winning_tile)
+    out.update(context_to_json(rec.context))
+    out.update(rec.extra)
+    return out
