@@ -1,0 +1,318 @@
+"""What every command shares: reading hands (one HAND argument or JSON lines) and writing results.
+
+Input
+    A command that takes hands calls :func:`add_hand_arguments`.  Either a HAND string
+    (:func:`mahjong_arbiter.notation.parse_hand`) with context flags, or ``--input FILE``
+    (``-`` for stdin) holding JSON hands one per line (:mod:`mahjong_arbiter.notation.json_hand`;
+    blank lines are skipped).  JSON hands carry their own context, so giving a context flag,
+    ``--win`` or ``--honour-order`` together with ``--input`` is an error rather than silently
+    ignored or silently overriding the file.
+Output
+    :func:`add_output_arguments` adds ``--format`` (``--json`` is short for ``--format json``),
+    ``-o FILE`` and ``--ascii``.  :func:`run_records` prints what the command's handler returns:
+    for one HAND, text by default; for ``--input``, JSON lines by default, one per input line in
+    input order, each keeping its ``id``.  ``--format json`` in batch mode prints one JSON array.
+    Formats other than json/jsonl (text, html) print the handler's text.  No colour is used.
+Exit status
+    One HAND: the handler's status (0 done, 1 valid but not winning), 2 for bad input (the
+    message goes to stderr).  Batch: a bad line prints ``{"id": ..., "error": {"code": ...,
+    "message": ...}}`` and the run goes on; the exit status is the highest of all lines (2 if
+    any line was bad input, else 1 if any hand was not winning, else 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import IO, Any
+
+from ..errors import ArbiterError, HandError, NotWinningError
+from ..hand import Context, validate_context
+from ..notation import HONOUR_ORDERS, parse_flowers, parse_hand
+from ..notation.json_hand import HandRecord, record_from_json
+from ..tiles import WINDS, Tile
+
+__all__ = [
+    "BadRecord",
+    "Handler",
+    "add_hand_arguments",
+    "add_output_arguments",
+    "iter_records",
+    "run_records",
+]
+
+Handler = Callable[[HandRecord], tuple[int, dict[str, Any], str]]
+"""A command's work on one hand: (exit status, JSON result, text for people)."""
+
+_FLAG_NAMES = {
+    "win": "--win",
+    "honour_order": "--honour-order",
+    "self_drawn": "--self-drawn",
+    "seat": "--seat",
+    "round": "--round",
+    "flowers": "--flowers",
+    "last_of_kind": "--last-of-kind",
+    "kong": "--kong",
+    "last_tile": "--last-tile",
+    "event": "--event",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class BadRecord:
+    """An input hand that could not be read: its id (if it had one), the error, the line."""
+
+    id: str | None
+    error: ArbiterError
+    line: int | None = None
+
+
+def add_hand_arguments(parser: argparse.ArgumentParser, *, thirteen: bool = False) -> None:
+    """Add HAND, ``--input``, ``--win``, ``--honour-order`` and the context flags.
+
+    With *thirteen* the command takes hands of 13 tiles without a winning tile (no ``--win``;
+    JSON hands must have ``"winning_tile": null``).  Otherwise any valid hand is read and the
+    command decides whether it needs a complete one.
+    """
+    parser.set_defaults(_hand_thirteen=thirteen)
+    parser.add_argument(
+        "hand",
+        nargs="?",
+        metavar="HAND",
+        help="the hand: MPSZ '123m456p789s1122z' or the MCR helper string '[123p,1][345s,2]6m6pEW1m' "
+        "(bonus tiles in braces: '{f1,s3}'); the last tile written wins",
+    )
+    parser.add_argument(
+        "--input", metavar="FILE", help="read JSON hands, one per line, from FILE ('-' for stdin)"
+    )
+    if not thirteen:
+        parser.add_argument("--win", metavar="TILE", help="the winning tile, if not the last one written")
+    parser.add_argument(
+        "--honour-order",
+        choices=tuple(HONOUR_ORDERS),
+        help="what 5z 6z 7z mean: tenhou = white green red (default), chinese = red green white",
+    )
+    ctx = parser.add_argument_group("context of a HAND (JSON hands carry their own)")
+    ctx.add_argument("--self-drawn", action="store_true", help="won on a tile from the wall")
+    ctx.add_argument("--seat", metavar="WIND", help="seat wind E S W N (default E)")
+    ctx.add_argument("--round", metavar="WIND", help="prevailing wind E S W N (default E)")
+    ctx.add_argument("--flowers", metavar="N|LIST", help="bonus tiles held: a count (2) or a list (f1,s3)")
+    ctx.add_argument("--last-of-kind", action="store_true", help="the winning tile was the last unseen copy")
+    ctx.add_argument(
+        "--kong", action="store_true", help="robbing a kong (on a discard) or a kong's replacement tile"
+    )
+    ctx.add_argument("--last-tile", action="store_true", help="the last tile of the wall (or its discard)")
+    ctx.add_argument(
+        "--event", action="append", metavar="NAME", help="a named fact, e.g. standing_hand (repeatable)"
+    )
+
+
+def add_output_arguments(
+    parser: argparse.ArgumentParser, formats: tuple[str, ...] = ("text", "json", "jsonl")
+) -> None:
+    """Add ``--format`` (choices *formats*), ``--json``, ``-o FILE`` and ``--ascii``."""
+    out = parser.add_argument_group("output")
+    out.add_argument(
+        "--format", choices=formats, help="text for one HAND, jsonl with --input (the defaults)"
+    )
+    if "json" in formats:
+        out.add_argument("--json", dest="format", action="store_const", const="json", help="--format json")
+    out.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    out.add_argument("--ascii", action="store_true", help="tiles as letters only, no Unicode glyphs")
+
+
+def _given_flags(args: argparse.Namespace) -> list[str]:
+    return [flag for name, flag in _FLAG_NAMES.items() if getattr(args, name, None) not in (None, False)]
+
+
+def _wind(value: str | None, flag: str) -> Tile:
+    if value is None:
+        return WINDS[0]
+    letter = value.strip().upper()
+    if letter not in ("E", "S", "W", "N"):
+        raise HandError("bad_wind", f"{flag} must be a wind E S W N, not {value!r}")
+    return Tile.of(letter)
+
+
+def _context_from_flags(args: argparse.Namespace, bonus: tuple[Tile, ...]) -> Context:
+    flowers = 0 if args.flowers is None else parse_flowers(args.flowers)
+    if bonus and args.flowers is not None:
+        raise HandError("bad_flowers", "bonus tiles are given twice: in the hand's braces and in --flowers")
+    tiles = bonus or (flowers if isinstance(flowers, tuple) else None)
+    return Context(
+        self_drawn=args.self_drawn,
+        last_of_kind=args.last_of_kind,
+        kong_related=args.kong,
+        last_tile=args.last_tile,
+        seat_wind=_wind(args.seat, "--seat"),
+        prevailing_wind=_wind(args.round, "--round"),
+        flowers=flowers if isinstance(flowers, int) else 0,
+        bonus_tiles=tiles,
+        events=frozenset(args.event or ()),
+    )
+
+
+def _single(args: argparse.Namespace, extra_fields: frozenset[str]) -> HandRecord:
+    thirteen: bool = args._hand_thirteen
+    parsed = parse_hand(
+        args.hand,
+        win=getattr(args, "win", None),
+        honour_order=args.honour_order or "tenhou",
+        complete=False if thirteen else None,
+    )
+    context = _context_from_flags(args, parsed.bonus_tiles)
+    validate_context(parsed.hand, context)
+    extra = {name: getattr(args, name) for name in sorted(extra_fields) if hasattr(args, name)}
+    return HandRecord(None, parsed.hand, context, extra)
+
+
+def _lines(path: str) -> Iterator[bytes]:
+    if path == "-":
+        yield from sys.stdin.buffer
+        return
+    try:
+        handle = open(path, "rb")  # noqa: SIM115  # closed below; lines are read lazily
+    except OSError as exc:
+        raise ArbiterError("bad_input", f"cannot read {path}: {exc.strerror}") from None
+    with handle:
+        yield from handle
+
+
+def _record(
+    raw: bytes, number: int, args: argparse.Namespace, extra: frozenset[str]
+) -> HandRecord | BadRecord:
+    ident: str | None = None
+    try:
+        try:
+            obj = json.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise HandError("bad_json", "not UTF-8 text") from None
+        except (ValueError, RecursionError) as exc:
+            detail = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc) or "too deeply nested"
+            raise HandError("bad_json", f"not JSON: {detail}") from None
+        if isinstance(obj, dict) and isinstance(obj.get("id"), str):
+            ident = obj["id"]
+        rec = record_from_json(obj, extra_fields=extra)
+        if args._hand_thirteen and rec.hand.winning_tile is not None:
+            raise HandError(
+                "tile_count", "this command takes a hand of 13 tiles: give \"winning_tile\": null"
+            )
+        return rec
+    except ArbiterError as exc:
+        return BadRecord(ident, type(exc)(exc.code, f"line {number}: {exc.message}"), number)
+
+
+def iter_records(
+    args: argparse.Namespace, *, extra_fields: frozenset[str] = frozenset()
+) -> Iterator[HandRecord | BadRecord]:
+    """The hands to work on: the one HAND, or each JSON line of ``--input`` in order.
+
+    A hand that cannot be read comes as a :class:`BadRecord`; a usage problem (neither or both of
+    HAND and ``--input``, context flags with ``--input``, an unreadable file) raises
+    :class:`~mahjong_arbiter.errors.ArbiterError` with code ``bad_arguments`` or ``bad_input``.
+    """
+    if (args.hand is None) == (args.input is None):
+        raise ArbiterError("bad_arguments", "give either a HAND or --input FILE (not both)")
+    if args.input is None:
+        try:
+            yield _single(args, extra_fields)
+        except ArbiterError as exc:
+            yield BadRecord(None, exc)
+        return
+    given = _given_flags(args)
+    if given:
+        raise ArbiterError(
+            "bad_arguments",
+            f"{', '.join(given)} cannot be used with --input: each JSON hand carries its own context",
+        )
+    for number, raw in enumerate(_lines(args.input), start=1):
+        if raw.strip():
+            yield _record(raw, number, args, extra_fields)
+
+
+def _outcome(rec: HandRecord | BadRecord, handle: Handler) -> tuple[int, dict[str, Any], str]:
+    """(status, JSON, text) for one record in batch mode; errors become error objects."""
+    error: ArbiterError
+    if isinstance(rec, BadRecord):
+        ident, error, status = rec.id, rec.error, 2
+    else:
+        ident = rec.id
+        try:
+            status, result, text = handle(rec)
+        except NotWinningError as exc:
+            error, status = exc, 1
+        except ArbiterError as exc:
+            error, status = exc, 2
+        else:
+            return status, {"id": ident, **{k: v for k, v in result.items() if k != "id"}}, text
+    return status, {"id": ident, "error": error.to_dict()}, f"error ({error.code}): {error.message}"
+
+
+@contextlib.contextmanager
+def _output(args: argparse.Namespace) -> Iterator[IO[str]]:
+    path = getattr(args, "output", None)
+    if path is None or path == "-":
+        if hasattr(sys.stdout, "reconfigure"):
+            sys.stdout.reconfigure(errors="replace")  # a terminal without the glyphs still gets text
+        yield sys.stdout
+        return
+    try:
+        stream = open(path, "w", encoding="utf-8")  # noqa: SIM115
+    except OSError as exc:
+        raise ArbiterError("bad_input", f"cannot write {path}: {exc.strerror}") from None
+    with stream:
+        yield stream
+
+
+def _dump(obj: object, pretty: bool) -> str:
+    return json.dumps(obj, ensure_ascii=False, indent=2 if pretty else None)
+
+
+def run_records(
+    args: argparse.Namespace, handle: Handler, *, extra_fields: frozenset[str] = frozenset()
+) -> int:
+    """Read the hands, call *handle* on each, write the results; return the exit status.
+
+    See the module docstring for formats and statuses.  For one HAND, a bad hand raises its
+    :class:`~mahjong_arbiter.errors.ArbiterError` (the CLI prints it and exits 2); a
+    :class:`~mahjong_arbiter.errors.NotWinningError` from *handle* prints its message to stderr
+    and returns 1.
+    """
+    records = iter_records(args, extra_fields=extra_fields)
+    fmt: str | None = getattr(args, "format", None)
+    if args.input is None:
+        rec = next(records)
+        if isinstance(rec, BadRecord):
+            raise rec.error
+        try:
+            status, result, text = handle(rec)
+        except NotWinningError as exc:
+            print(f"mahjong-arbiter {getattr(args, 'command', '')}: {exc.message}".strip(), file=sys.stderr)
+            return 1
+        with _output(args) as out:
+            if fmt in ("json", "jsonl"):
+                out.write(_dump(result, fmt == "json") + "\n")
+            else:
+                out.write(text.rstrip("\n") + "\n")
+        return status
+    worst = 0
+    collected: list[dict[str, Any]] = []
+    with _output(args) as out:
+        for index, rec in enumerate(records, start=1):
+            status, result, text = _outcome(rec, handle)
+            worst = max(worst, status)
+            if fmt in (None, "jsonl"):
+                out.write(_dump(result, False) + "\n")
+                out.flush()
+            elif fmt == "json":
+                collected.append(result)
+            else:
+                name = result["id"] if result["id"] is not None else f"#{index}"
+                out.write(f"== {name} ==\n{text.rstrip()}\n\n")
+        if fmt == "json":
+            out.write(_dump(collected, True) + "\n")
+    return worst
