@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Final
 
 from .errors import HandError
@@ -25,7 +25,7 @@ from .tiles import WINDS, Tile
 __all__ = ["MeldKind", "Meld", "Hand", "Context", "KNOWN_EVENTS", "validate_context"]
 
 
-class MeldKind(str, Enum):
+class MeldKind(StrEnum):
     """The kinds of declared set."""
 
     CHOW = "chow"

@@ -159,9 +159,8 @@ def _child(raw: Mapping[str, Any], pid: str, where: str, parent: Profile) -> Pro
     origin = {rid: "kept" for rid in rules}
 
     removed_raw = raw.get("remove", [])
-    if isinstance(removed_raw, Mapping):
-        removed_ids = list(removed_raw)
-    elif isinstance(removed_raw, list) and all(isinstance(r, str) for r in removed_raw):
+    listed = isinstance(removed_raw, list) and all(isinstance(r, str) for r in removed_raw)
+    if isinstance(removed_raw, Mapping) or listed:
         removed_ids = list(removed_raw)
     else:
         raise ProfileError(f"{where}: field 'remove' must be a list of rule ids or a table id = reason")
@@ -366,13 +365,14 @@ def _validate(profile: Profile, where: str) -> None:
     if profile.arithmetic not in ARITHMETICS:
         raise ProfileError(f"{where}: field 'arithmetic' must be one of {', '.join(ARITHMETICS)}")
     known = known_rule_ids()
-    for rid, entry in profile.rules.items():
+    for rid in profile.rules:
         if rid not in known:
             raise ProfileError(
                 f"{where}: rule {rid!r}: no recogniser of that id exists in mahjong_arbiter.rules "
                 "(the profile names a rule the product does not support)",
                 code="unsupported_rule",
             )
+    for rid, entry in profile.rules.items():
         for edge in (*entry.excludes, *entry.implies):
             if edge.target not in profile.rules:
                 raise ProfileError(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 __all__ = ["Edge", "RuleEntry", "Note", "Profile", "VALUE_KEYS", "APPLIES"]
@@ -175,6 +175,16 @@ class Profile:
     def edges(self) -> tuple[Edge, ...]:
         """Every exclusion and implication edge of the kept rules."""
         return tuple(e for r in self.rules.values() for e in (*r.excludes, *r.implies))
+
+    def with_limit(self, limit: int | None) -> Profile:
+        """This profile with the limit (or cap) a game or a command chose; ``None`` keeps it."""
+        if limit is None or limit == self.limit:
+            return self
+        if limit <= 0:
+            from ..errors import ProfileError
+
+            raise ProfileError(f"a limit must be a positive whole number, not {limit}", code="bad_limit")
+        return replace(self, limit=limit)
 
     def policy(self, name: str, default: Any = None) -> Any:
         return self.policies.get(name, default)

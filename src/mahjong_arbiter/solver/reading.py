@@ -18,7 +18,7 @@ Green Book 2006 fan 66 "Concealed Pung"; BMJA "a pung completed by a discard is 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from ..tiles import Tile
@@ -29,7 +29,7 @@ STANDARD = "standard"
 """The shape name of four sets and a pair."""
 
 
-class GroupKind(str, Enum):
+class GroupKind(StrEnum):
     """What a group of a Reading is."""
 
     CHOW = "chow"
@@ -43,7 +43,7 @@ class GroupKind(str, Enum):
 _KIND_ORDER = {k: i for i, k in enumerate(GroupKind)}
 
 
-class Wait(str, Enum):
+class Wait(StrEnum):
     """The wait a winning-tile placement implies (Green Book 2006 fans 77-79)."""
 
     TWO_SIDED = "two_sided"  # 23 waiting on 1 or 4

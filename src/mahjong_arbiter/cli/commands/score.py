@@ -1,0 +1,48 @@
+"""``mahjong-arbiter score``: the score of a hand under a profile, item by item."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ...notation.json_hand import HandRecord
+from ...notation.render import hand_text
+from ..common import add_hand_arguments, add_output_arguments, run_records
+
+NAME = "score"
+HELP = "score a hand under a rule profile (mcr, mcr-mil, bmja, buzzard-2000, codification, hk-...)"
+EXAMPLE = """examples:
+  mahjong-arbiter score '[123p,1][345s,2][999s,3]6m6pEW1m' --profile mcr --seat S
+  mahjong-arbiter score 111m222p333sEEECC --profile buzzard-2000 --self-drawn --explain
+  mahjong-arbiter score 1112223334455m --loser --profile bmja     (a loser's thirteen tiles)
+  mahjong-arbiter score --input hands.jsonl --profile mcr-mil     (one JSON result per line)
+  mahjong-arbiter score HAND --profile ./club.toml                (a house-rules profile file)
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", default="mcr", help="a built-in profile id or a .toml file (default mcr)")
+    parser.add_argument("--limit", type=int, help="override the profile's limit (classical) or cap (faan)")
+    parser.add_argument("--explain", action="store_true", help="also show suppressed rules and other readings")
+    parser.add_argument("--loser", action="store_true", help="score a loser's hand of 13 tiles (classical)")
+    parser.add_argument("--partial", action="store_true", help="with --loser: the hand may hold fewer tiles")
+    parser.add_argument("--backend", default="fast", choices=("fast", "cpsat", "csp"), help="solver backend")
+    add_hand_arguments(parser)
+    add_output_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ...scoring import resolve_profile, score, score_loser
+
+    profile = resolve_profile(args.profile).with_limit(args.limit)
+
+    def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
+        if args.loser:
+            result = score_loser(rec.hand, rec.context, profile)
+        else:
+            result = score(rec.hand, rec.context, profile, backend=args.backend)
+        result = result.with_id(rec.id)
+        text = hand_text(rec.hand, rec.context, ascii=args.ascii) + "\n" + result.to_text(explain=args.explain)
+        return 0, result.to_dict(), text
+
+    return run_records(args, handle)
