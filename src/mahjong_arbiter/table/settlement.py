@@ -1,0 +1,140 @@
+"""Settlement as transactions: who pays whom, how much and why.
+
+Pipeline of :func:`settle`:
+
+1. resolve the settlement policy of the facts' profile (or the ``policy`` id they carry);
+2. hand the facts to the settler of the policy's kind (classical, MCR, Hong Kong);
+3. check the result: no negative or zero payment, nets sum to zero.
+
+Amounts are :class:`fractions.Fraction` so that half a portion (Hong Kong half responsibility)
+is exact; they print as whole numbers whenever they are whole.
+
+>>> from mahjong_arbiter.table.facts import parse_facts
+>>> s = settle(parse_facts({"profile": "bmja", "winner": "S",
+...                         "scores": {"S": 84, "E": 80, "W": 208, "N": 416}}))
+>>> {seat: int(v) for seat, v in s.net.items()}
+{'E': -1096, 'S': 336, 'W': -36, 'N': 796}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..errors import ArbiterError
+from .facts import HandFacts
+from .policies import ClassicalPolicy, HongKongPolicy, McrPolicy, Policy, settlement_policy
+from .seats import SEATS, Seat
+
+__all__ = ["Payment", "Settlement", "settle", "amount_json", "amount_text", "refuse"]
+
+
+def amount_json(value: Fraction) -> int | float:
+    """A whole amount as an int, a fractional one (halves) as a float, for JSON."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def amount_text(value: Fraction) -> str:
+    """``"12"``, ``"0.5"``, ``"-3.5"``: amounts as people write them."""
+    return str(amount_json(value))
+
+
+def refuse(message: str) -> ArbiterError:
+    """The error for a case the policy's source leaves open."""
+    return ArbiterError("open_case", message)
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """One transfer: ``from_seat`` pays ``to_seat`` ``amount``; ``why`` says which rule."""
+
+    from_seat: Seat
+    to_seat: Seat
+    amount: Fraction
+    why: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "from": self.from_seat,
+            "to": self.to_seat,
+            "amount": amount_json(self.amount),
+            "why": self.why,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The payments of one hand, with notes (limits applied, cases with no payment)."""
+
+    policy: str
+    payments: tuple[Payment, ...]
+    notes: tuple[str, ...] = ()
+
+    @property
+    def net(self) -> dict[Seat, Fraction]:
+        """Each seat's change: received minus paid, in seat order."""
+        net = {seat: Fraction(0) for seat in SEATS}
+        for p in self.payments:
+            net[p.from_seat] -= p.amount
+            net[p.to_seat] += p.amount
+        return net
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "policy": self.policy,
+            "payments": [p.to_dict() for p in self.payments],
+            "net": {seat: amount_json(v) for seat, v in self.net.items()},
+            "notes": list(self.notes),
+        }
+
+
+def _checked(settlement: Settlement) -> Settlement:
+    for p in settlement.payments:
+        if p.amount <= 0 or p.from_seat == p.to_seat:
+            raise AssertionError(f"settlement produced an invalid payment {p}")
+    if sum(settlement.net.values()) != 0:
+        raise AssertionError(f"settlement nets do not sum to zero: {settlement.net}")
+    return settlement
+
+
+def make_settlement(policy: Policy, payments: Iterable[Payment], notes: Iterable[str]) -> Settlement:
+    """Drop zero payments and build the result (used by the settlers of each kind)."""
+    kept = tuple(p for p in payments if p.amount != 0)
+    return Settlement(policy=policy.id, payments=kept, notes=tuple(notes))
+
+
+def _settler(policy: Policy) -> Callable[[HandFacts, Any, int | None], Settlement]:
+    # Local imports: each kind's module imports this one for Payment and Settlement.
+    from .classical import settle_classical
+    from .hongkong import settle_hong_kong
+    from .mcr import settle_mcr
+
+    settlers: dict[type, Callable[[HandFacts, Any, int | None], Settlement]] = {
+        ClassicalPolicy: settle_classical,
+        McrPolicy: settle_mcr,
+        HongKongPolicy: settle_hong_kong,
+    }
+    return settlers[type(policy)]
+
+
+def settle(facts: HandFacts, policy: Policy | None = None, limit: int | None = None) -> Settlement:
+    """Settle one hand.
+
+    Parameters
+    ----------
+    facts : the hand's facts.
+    policy : the policy to use; by default the one the facts' ``profile`` / ``policy`` name.
+    limit : the game's limit, used when the facts carry none.
+
+    Raises
+    ------
+    ArbiterError
+        ``unknown_policy``, ``bad_facts`` (inconsistent facts) or ``open_case`` (a case the
+        source leaves open).
+    """
+    if policy is None:
+        policy = settlement_policy(facts.profile, base=facts.policy)
+    chosen = facts.limit if facts.limit is not None else limit
+    return _checked(_settler(policy)(facts, policy, chosen))
