@@ -1,0 +1,204 @@
+"""Every Reading of a hand, the waits of a thirteen-tile hand, and the decomposition count.
+
+Readings are found in three steps:
+
+1. a backend splits the standing tiles into the sets the declared melds leave and one pair
+   (``fast`` by table lookup, ``cpsat`` with the OR-Tools model, ``csp`` with python-constraint; all
+   three give the same splits), and each chosen special shape groups them its own way;
+2. every split becomes one Reading per distinct placement of the winning tile
+   (:mod:`mahjong_arbiter.solver.placement`: concealment and wait);
+3. equal Readings merge and the rest are sorted by :meth:`Reading.sort_key`.
+
+>>> from mahjong_arbiter.hand import Hand
+>>> from mahjong_arbiter.tiles import Tile
+>>> def tiles(text): return [Tile.of(t) for t in text.split()]
+>>> hand = Hand(tiles("1m 2m 3m 3m 4m 5m 7p 8p 9p 2s 3s 4s 5s 5s"), winning_tile=Tile.of("3m"))
+>>> [f"{r.winning} {r.wait.value}" for r in readings(hand)]
+['1m2m3m edge', '3m4m5m two_sided']
+>>> decomposition_count(hand)
+1
+>>> w = waits(hand.without_winning_tile())
+>>> [str(t) for t in w.tiles], w.held_out
+(['3m', '6m'], ())
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from ..errors import ArbiterError, HandError
+from ..hand import Hand, Meld
+from ..tiles import ALL_PLAYING, Tile, counts_of
+from .placement import Decomposer, meld_group, place_winning_tile
+from .reading import STANDARD, Reading
+from .shapes import DEFAULT_SHAPES, ShapeInput, ShapeOptions
+
+__all__ = ["BACKENDS", "Waits", "decomposer", "readings", "readings_of_counts", "waits", "decomposition_count"]
+
+BACKENDS: Final = {
+    "fast": "mahjong_arbiter.solver.fast",
+    "cpsat": "mahjong_arbiter.solver.cpsat",
+    "csp": "mahjong_arbiter.solver.csp",
+}
+"""Backend name to module; each module defines ``decompose(counts, sets)``."""
+
+
+def decomposer(backend: str) -> Decomposer:
+    """The ``decompose`` function of a backend (its module is imported on first use)."""
+    if backend not in BACKENDS:
+        raise ArbiterError("unknown_backend", f"unknown backend {backend!r}; choose from {', '.join(BACKENDS)}")
+    found: Decomposer = importlib.import_module(BACKENDS[backend]).decompose
+    return found
+
+
+def readings_of_counts(
+    counts: Sequence[int],
+    melds: Sequence[Meld],
+    winning_tile: Tile,
+    *,
+    self_drawn: bool,
+    decompose: Decomposer,
+    shapes: ShapeOptions,
+) -> list[Reading]:
+    """The Readings of standing tile *counts* (34, the winning tile included) with *melds*.
+
+    Works on counts rather than a :class:`Hand`, so :func:`waits` can try a fifth copy of a kind.
+    """
+    declared = tuple(meld_group(m) for m in melds)
+    sets = 4 - len(melds)
+    found: set[Reading] = set()
+    if shapes.standard and sum(counts) == 3 * sets + 2:
+        for split in decompose(counts, sets):
+            found.update(place_winning_tile(STANDARD, split, declared, winning_tile, self_drawn))
+    special = shapes.special_shapes()
+    if special:
+        shape_input = ShapeInput(tuple(counts), tuple(melds), shapes, decompose)
+        for shape in special:
+            for grouping in shape.groupings(shape_input):
+                found.update(place_winning_tile(shape.name, grouping, declared, winning_tile, self_drawn))
+    return sorted(found, key=Reading.sort_key)
+
+
+def readings(
+    hand: Hand, *, self_drawn: bool = False, backend: str = "fast", shapes: ShapeOptions = DEFAULT_SHAPES
+) -> list[Reading]:
+    """Every Reading of a complete hand, sorted, each once; ``[]`` when it is not complete.
+
+    Parameters
+    ----------
+    hand : Hand
+        A complete hand (with its winning tile).
+    self_drawn : bool
+        Won from the wall: every standing group stays concealed.  On a discard (the default) the
+        group the winning tile completed counts as exposed.
+    backend : {"fast", "cpsat", "csp"}
+        How the standing tiles are split; all three give the same Readings.
+    shapes : ShapeOptions
+        The shapes the profile accepts.
+
+    See :func:`mahjong_arbiter.solver.diagnose.why_not_complete` for the reason a hand has none.
+
+    Examples
+    --------
+    A pung completed by a discard is exposed; self-drawn it stays concealed:
+
+    >>> from mahjong_arbiter.hand import Hand
+    >>> from mahjong_arbiter.tiles import Tile
+    >>> hand = Hand([Tile.of(t) for t in "2p 2p 2p 4p 5p 6p 7s 8s 9s E E E C C".split()],
+    ...             winning_tile=Tile.of("E"))
+    >>> [(str(r.winning), r.winning.concealed, r.wait.value) for r in readings(hand)]
+    [('EEE', False, 'dual_pung')]
+    >>> readings(hand, self_drawn=True)[0].winning.concealed
+    True
+    """
+    if hand.winning_tile is None:
+        raise HandError("winning_tile_missing", "a Reading needs a complete hand with its winning tile")
+    return readings_of_counts(
+        counts_of(hand.concealed), hand.melds, hand.winning_tile,
+        self_drawn=self_drawn, decompose=decomposer(backend), shapes=shapes,
+    )
+
+
+def decomposition_count(hand: Hand, *, backend: str = "fast") -> int:
+    """How many distinct standard decompositions (sets and a pair) the hand's tiles have.
+
+    The winning tile's placement is ignored and special shapes are not counted.
+
+    >>> from mahjong_arbiter.hand import Hand
+    >>> from mahjong_arbiter.tiles import Tile
+    >>> hand = Hand([Tile.of(t) for t in "1m 1m 1m 2m 2m 2m 3m 3m 3m 4p 5p 6p 7s 7s".split()],
+    ...             winning_tile=Tile.of("7s"))
+    >>> decomposition_count(hand)
+    2
+    """
+    counts = counts_of(hand.concealed)
+    sets = 4 - len(hand.melds)
+    if sum(counts) != 3 * sets + 2:
+        return 0
+    return len(decomposer(backend)(counts, sets))
+
+
+@dataclass(frozen=True)
+class Waits:
+    """What a thirteen-tile hand waits for.
+
+    Attributes
+    ----------
+    tiles : tuple of Tile
+        The kinds that complete the hand, in tile order.
+    by_tile : dict
+        For each of ``tiles``, its Readings.
+    held_out : tuple of Tile
+        Kinds that would complete the shape but whose four copies the hand already holds: formally
+        waits, never winning tiles (profiles differ on whether they count for wait scoring).
+    """
+
+    tiles: tuple[Tile, ...]
+    by_tile: dict[Tile, tuple[Reading, ...]]
+    held_out: tuple[Tile, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "waits": [
+                {"tile": t.token, "readings": [r.to_dict() for r in self.by_tile[t]]} for t in self.tiles
+            ],
+            "held_out": [t.token for t in self.held_out],
+        }
+
+
+def waits(
+    hand13: Hand, *, self_drawn: bool = False, backend: str = "fast", shapes: ShapeOptions = DEFAULT_SHAPES
+) -> Waits:
+    """Every tile kind that completes a thirteen-tile hand, with its Readings.
+
+    Examples
+    --------
+    Nine Gates (Green Book 2006 fan 4) waits on all nine tiles of its suit:
+
+    >>> from mahjong_arbiter.hand import Hand
+    >>> from mahjong_arbiter.tiles import Tile
+    >>> gates = Hand([Tile.of(t) for t in "1m 1m 1m 2m 3m 4m 5m 6m 7m 8m 9m 9m 9m".split()])
+    >>> " ".join(str(t) for t in waits(gates).tiles)
+    '1m 2m 3m 4m 5m 6m 7m 8m 9m'
+    """
+    if hand13.winning_tile is not None or hand13.size != 13:
+        raise HandError("tile_count", f"waits needs a thirteen-tile hand without a winning tile; got {hand13.size}")
+    decompose = decomposer(backend)
+    held = counts_of(hand13.all_tiles)
+    standing = counts_of(hand13.concealed)
+    found: dict[Tile, tuple[Reading, ...]] = {}
+    held_out = []
+    for tile in ALL_PLAYING:
+        counts = list(standing)
+        counts[tile.index] += 1
+        completed = readings_of_counts(
+            counts, hand13.melds, tile, self_drawn=self_drawn, decompose=decompose, shapes=shapes
+        )
+        if completed and held[tile.index] == 4:
+            held_out.append(tile)
+        elif completed:
+            found[tile] = tuple(completed)
+    return Waits(tuple(found), found, tuple(held_out))

@@ -1,0 +1,146 @@
+"""Which shapes a complete hand may take, and the registry of special shapes.
+
+A profile chooses its shapes with a :class:`ShapeOptions`: whether the standard shape (four sets and
+a pair) counts, which special shapes count (by name, from :data:`SPECIAL_SHAPES`), and whether four
+identical standing tiles may count as two of the seven pairs.
+
+A special shape is data plus one function: :class:`SpecialShape` names the shape, cites its source
+and recognises it in a :class:`ShapeInput` (the standing tile counts, the declared melds and a
+standard decomposer for any sets inside the shape), returning the possible groupings of the
+standing tiles.  Built-in shapes live in :mod:`mahjong_arbiter.solver.special`; a profile adds its own
+with :func:`register_special_shape`:
+
+>>> from mahjong_arbiter.solver.reading import Group, GroupKind
+>>> from mahjong_arbiter.tiles import Tile
+>>> def all_pairs_of_honours(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
+...     pairs = [Group.pair(Tile.at(i)) for i, n in enumerate(shape_input.counts) if n == 2]
+...     honours = all(g.first.is_honour for g in pairs)
+...     return [tuple(pairs)] if len(pairs) == 7 and honours and not shape_input.melds else []
+>>> register_special_shape(SpecialShape(
+...     "example_honour_pairs", "seven pairs of honours", "doctest", all_pairs_of_honours))
+>>> "example_honour_pairs" in SPECIAL_SHAPES
+True
+>>> unregister_special_shape("example_honour_pairs")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final
+
+from ..errors import ArbiterError
+from ..hand import Meld
+from .placement import Decomposer
+from .reading import Group
+
+__all__ = [
+    "ShapeInput",
+    "SpecialShape",
+    "ShapeOptions",
+    "SPECIAL_SHAPES",
+    "BUILTIN_SPECIAL_SHAPES",
+    "DEFAULT_SHAPES",
+    "register_special_shape",
+    "unregister_special_shape",
+]
+
+BUILTIN_SPECIAL_SHAPES: Final = frozenset(
+    {"seven_pairs", "thirteen_orphans", "knitted_straight", "honours_knitted"}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeOptions:
+    """The shapes a profile accepts.
+
+    Attributes
+    ----------
+    standard : bool
+        Four sets and a pair.
+    special : frozenset of str
+        Names of special shapes from :data:`SPECIAL_SHAPES`.
+    seven_pairs_four_of_a_kind : bool
+        Four identical standing tiles may count as two of the seven pairs (Green Book 2006 fan 19
+        with fan 64 Tile Hog: yes; profiles that demand seven different pairs say no).
+    """
+
+    standard: bool = True
+    special: frozenset[str] = field(default=BUILTIN_SPECIAL_SHAPES)
+    seven_pairs_four_of_a_kind: bool = True
+
+    def special_shapes(self) -> list[SpecialShape]:
+        """The chosen special shapes, in name order; an unknown name is an error."""
+        unknown = sorted(self.special - SPECIAL_SHAPES.keys())
+        if unknown:
+            raise ArbiterError("unknown_shape", f"unknown special shape(s): {', '.join(unknown)}")
+        return [SPECIAL_SHAPES[name] for name in sorted(self.special)]
+
+
+DEFAULT_SHAPES: Final = ShapeOptions()
+"""The standard shape, every built-in special shape, four of a kind allowed as two pairs."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeInput:
+    """What a special shape sees: the standing tiles, the declared melds, the options.
+
+    Attributes
+    ----------
+    counts : tuple of int
+        34 counts of the standing tiles (the winning tile included).
+    melds : tuple of Meld
+        The declared melds.
+    options : ShapeOptions
+    decompose : Decomposer
+        The backend's standard decomposer, for shapes that contain ordinary sets and a pair.
+    """
+
+    counts: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    options: ShapeOptions
+    decompose: Decomposer
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialShape:
+    """A named special shape.
+
+    Attributes
+    ----------
+    name : str
+        The shape name Readings carry (``Reading.shape``).
+    description : str
+    source : str
+        The rulebook that defines it.
+    groupings : callable
+        ``groupings(shape_input) -> list[tuple[Group, ...]]``: every distinct grouping of the
+        standing tiles into this shape (each tuple sorted by :meth:`Group.sort_key`, every group
+        concealed and undeclared); empty when the hand does not have the shape.
+    """
+
+    name: str
+    description: str
+    source: str
+    groupings: Callable[[ShapeInput], list[tuple[Group, ...]]]
+
+
+SPECIAL_SHAPES: dict[str, SpecialShape] = {}
+"""Every known special shape by name."""
+
+
+def register_special_shape(shape: SpecialShape, *, replace: bool = False) -> None:
+    """Make *shape* available to :class:`ShapeOptions` by name (``replace`` to redefine one)."""
+    if shape.name in SPECIAL_SHAPES and not replace:
+        raise ValueError(f"special shape {shape.name!r} is already registered")
+    if shape.name == "standard":
+        raise ValueError("'standard' names the four-sets-and-a-pair shape")
+    SPECIAL_SHAPES[shape.name] = shape
+
+
+def unregister_special_shape(name: str) -> None:
+    """Forget a registered shape (tests and profile reloads)."""
+    del SPECIAL_SHAPES[name]
+
+
+from . import special  # noqa: E402, F401  (registers the built-in shapes)

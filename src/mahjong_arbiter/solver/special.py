@@ -1,0 +1,113 @@
+"""The built-in special shapes: seven pairs, thirteen orphans, knitted straight, honours-and-knitted.
+
+Each recognises the standing tiles of a complete hand and returns its groupings (see
+:class:`~mahjong_arbiter.solver.shapes.SpecialShape`).  Representations:
+
+- ``seven_pairs``: seven PAIR groups (Green Book 2006 fan 19; a four of a kind is two equal pairs
+  when :attr:`ShapeOptions.seven_pairs_four_of_a_kind` allows it, Green Book fan 64 Tile Hog).
+- ``thirteen_orphans``: one PAIR of the doubled terminal or honour and twelve single-tile IRREGULAR
+  groups (Green Book 2006 fan 7; BMJA "13 Unique Wonders").
+- ``knitted_straight``: one nine-tile KNITTED group (147, 258 and 369, each in a different suit),
+  plus one set and a pair; the set may be a declared meld (Green Book 2006 fan 35).
+- ``honours_knitted``: fourteen single-tile IRREGULAR groups, fourteen different tiles, the suited
+  ones from one knitted 147/258/369 pattern (Green Book 2006 fan 34 Lesser Honors and Knitted Tiles;
+  fan 20, Greater, is the same shape with all seven honours, a rule on top of it).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Final
+
+from ..tiles import NUM_KINDS, SUITS, TERMINALS_AND_HONOURS, Tile
+from .reading import Group, GroupKind
+from .shapes import ShapeInput, SpecialShape, register_special_shape
+
+__all__ = ["KNITTED_PATTERNS", "knitted_group", "irregular_group"]
+
+KNITTED_PATTERNS: Final[tuple[tuple[Tile, ...], ...]] = tuple(
+    tuple(sorted(Tile.suited(start + step, suit) for start, suit in enumerate(order, 1) for step in (0, 3, 6)))
+    for order in permutations(SUITS)
+)
+"""The six knitted patterns: 147 in one suit, 258 in another, 369 in the third (nine tiles each)."""
+
+_ORPHAN_INDEXES: Final = frozenset(t.index for t in TERMINALS_AND_HONOURS)
+
+
+def knitted_group(pattern: tuple[Tile, ...]) -> Group:
+    """The KNITTED group of one pattern (concealed, undeclared)."""
+    return Group(GroupKind.KNITTED, pattern)
+
+
+def irregular_group(tile: Tile) -> Group:
+    """The single-tile IRREGULAR group of *tile*."""
+    return Group(GroupKind.IRREGULAR, (tile,))
+
+
+def _sorted(groups: list[Group]) -> tuple[Group, ...]:
+    return tuple(sorted(groups, key=Group.sort_key))
+
+
+def seven_pairs(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
+    """七对 Seven Pairs: seven pairs, no declared meld."""
+    counts = shape_input.counts
+    if shape_input.melds or sum(counts) != 14 or any(n % 2 for n in counts):
+        return []
+    if not shape_input.options.seven_pairs_four_of_a_kind and 4 in counts:
+        return []
+    pairs = [Group.pair(Tile.at(i)) for i, n in enumerate(counts) for _ in range(n // 2)]
+    return [_sorted(pairs)]
+
+
+def thirteen_orphans(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
+    """十三幺 Thirteen Orphans: one of each terminal and honour, one of them twice."""
+    counts = shape_input.counts
+    if shape_input.melds or sum(counts) != 14:
+        return []
+    held = {i for i, n in enumerate(counts) if n}
+    doubled = [i for i, n in enumerate(counts) if n == 2]
+    if held != _ORPHAN_INDEXES or len(doubled) != 1:
+        return []
+    groups = [Group.pair(Tile.at(doubled[0]))]
+    groups += [irregular_group(Tile.at(i)) for i in sorted(held) if i != doubled[0]]
+    return [_sorted(groups)]
+
+
+def knitted_straight(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
+    """组合龙 Knitted Straight: the nine knitted tiles, one set (maybe declared) and a pair."""
+    counts = shape_input.counts
+    sets = 1 - len(shape_input.melds)
+    if sets < 0 or sum(counts) != 9 + 3 * sets + 2:
+        return []
+    found = []
+    for pattern in KNITTED_PATTERNS:
+        if all(counts[t.index] for t in pattern):
+            rest = list(counts)
+            for t in pattern:
+                rest[t.index] -= 1
+            knitted = knitted_group(pattern)
+            found += [_sorted([knitted, *split]) for split in shape_input.decompose(rest, sets)]
+    return found
+
+
+def honours_knitted(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
+    """全不靠 Honours and Knitted Tiles: fourteen different honours and tiles of one knitted pattern."""
+    counts = shape_input.counts
+    if shape_input.melds or sum(counts) != 14 or max(counts) > 1:
+        return []
+    suited = {i for i in range(27) if counts[i]}
+    if not any(suited <= {t.index for t in pattern} for pattern in KNITTED_PATTERNS):
+        return []
+    return [_sorted([irregular_group(Tile.at(i)) for i in range(NUM_KINDS) if counts[i]])]
+
+
+for _shape in (
+    SpecialShape("seven_pairs", "seven pairs", "Green Book 2006 fan 19", seven_pairs),
+    SpecialShape("thirteen_orphans", "one of each terminal and honour, one doubled",
+                 "Green Book 2006 fan 7; BMJA 13 Unique Wonders", thirteen_orphans),
+    SpecialShape("knitted_straight", "147/258/369 in three suits, a set and a pair",
+                 "Green Book 2006 fan 35", knitted_straight),
+    SpecialShape("honours_knitted", "fourteen different honours and knitted tiles",
+                 "Green Book 2006 fans 34 and 20", honours_knitted),
+):
+    register_special_shape(_shape)
