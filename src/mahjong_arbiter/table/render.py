@@ -1,0 +1,69 @@
+"""Text for people: a settlement, a game's ledger.
+
+>>> from mahjong_arbiter.table.facts import parse_facts
+>>> from mahjong_arbiter.table.settlement import settle
+>>> print(settlement_text(settle(parse_facts({"profile": "mcr", "winner": "S", "self_drawn": True,
+...                                           "scores": {"S": 8}}))))
+mcr
+  E pays S 16  self-drawn: base 8 + points 8
+  W pays S 16  self-drawn: base 8 + points 8
+  N pays S 16  self-drawn: base 8 + points 8
+net: E -16  S +48  W -16  N -16
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from .settlement import Settlement, amount_text
+
+__all__ = ["settlement_text", "signed", "ledger_text"]
+
+
+def signed(value: Fraction | int | float) -> str:
+    """``+12``, ``-0.5``, ``0``."""
+    text = amount_text(Fraction(value))
+    return text if value <= 0 else "+" + text
+
+
+def settlement_text(settlement: Settlement) -> str:
+    """One payment a line, the notes, then each seat's net."""
+    lines = [settlement.policy]
+    for p in settlement.payments:
+        lines.append(f"  {p.from_seat} pays {p.to_seat} {amount_text(p.amount)}  {p.why}")
+    if not settlement.payments:
+        lines.append("  no payments")
+    lines.extend(f"  note: {n}" for n in settlement.notes)
+    lines.append("net: " + "  ".join(f"{s} {signed(v)}" for s, v in settlement.net.items()))
+    return "\n".join(lines)
+
+
+def _cell(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def ledger_text(players: Sequence[str], rows: Sequence[Mapping[str, Any]], header: str) -> str:
+    """The game ledger: one block per hand, then the running totals as a table."""
+    lines = [header]
+    for row in rows:
+        result = "draw" if row["winner"] is None else f"{row['winner']} wins"
+        if row["winner"] is not None:
+            result += " self-drawn" if row["self_drawn"] else f" on {row['discarder'] or 'a discard'}'s discard"
+        lines.append(f"hand {row['hand']}  {row['prevailing']} round  East: {row['east']}  {result}")
+        for player in players:
+            lines.append(
+                f"  {player:<12} {row['seats'][player]}  score {_cell(row['scores'][player]):>5}"
+                f"  net {signed(row['net'][player]):>7}  total {signed(row['totals'][player]):>8}"
+            )
+        for incident in row["incidents"]:
+            lines.append(
+                f"  incident: {incident['kind']} by {incident['player']} {incident.get('trigger', '')}".rstrip()
+            )
+        for p in row["payments"]:
+            lines.append(f"    {p['from']} pays {p['to']} {p['amount']}  {p['why']}")
+        lines.extend(f"    note: {n}" for n in row["notes"])
+    if not rows:
+        lines.append("no hands yet")
+    return "\n".join(lines)
