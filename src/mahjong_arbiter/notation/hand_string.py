@@ -27,8 +27,9 @@ winning tile last, then the bonus group, so ``parse_hand(format_hand(h)).hand ==
 ('1m', ['1p2p3p', '3s4s5s', '9s9s9s'])
 >>> format_hand(p.hand)
 '[123p,1][345s,2][999s,1]6m6pEW1m'
->>> format_hand(parse_hand("123m456p789s1122z{s3}", win="2z").hand, style="mpsz")
-'123m456p789s1122z'
+>>> p = parse_hand("123m456p789s11222z{s3}", win="1z")
+>>> format_hand(p.hand, p.bonus_tiles, style="mpsz")
+'123m456p789s1222z1z{s3}'
 """
 
 from __future__ import annotations
