@@ -1,0 +1,256 @@
+"""``mahjong-arbiter game``: keep a game in the SQLite ledger (new, hand, draw, undo, show, export, replay).
+
+Players are named by their name or by the seat letter they sit under for this hand (E S W N).
+A hand's scores are entered as numbers (``--score NAME=56``); the facts may instead be given as
+the ``settle`` JSON (``--input FILE``, seats as letters).  Scoring the winner's hand from its
+tiles is meant to arrive as one more option (``--hand NAME=NOTATION``) feeding the same facts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import json
+import sys
+from typing import Any
+
+from ...errors import ArbiterError
+
+NAME = "game"
+HELP = "keep a game: new, hand, draw, undo, show, export, replay (SQLite ledger)"
+EXAMPLE = """examples:
+  mahjong-arbiter game new --profile buzzard-2000 --limit 600 --players Ann Bob Cat Dan
+  mahjong-arbiter game hand --winner Bob --discarder Cat --score Ann=20 --score Bob=56 --score Cat=8
+  mahjong-arbiter game hand --winner Ann --self-drawn --score Ann=120 \\
+      --incident 'liability:Dan:three exposed pungs of one suit'
+  mahjong-arbiter game draw
+  mahjong-arbiter game undo
+  mahjong-arbiter game show
+  mahjong-arbiter game export --format csv --output game.csv
+  mahjong-arbiter game replay
+
+Incidents: KIND:PLAYER[:TRIGGER], KIND one of liability, false_mahjong, false_mahjong/withdrawn,
+wrong_tile_count/too_many, wrong_tile_count/too_few, non_winner_limit.
+The ledger is $XDG_DATA_HOME/mahjong-arbiter/games.sqlite3 unless --db PATH; --game ID picks a
+game (default: the latest).
+"""
+
+
+def _common(db_only: bool = False) -> argparse.ArgumentParser:
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--db", metavar="PATH", help="the ledger file (default: the user's data directory)")
+    if not db_only:
+        parent.add_argument("--game", type=int, metavar="ID", help="which game (default: the latest)")
+    return parent
+
+
+def _hand_arguments(parser: argparse.ArgumentParser, *, draw: bool) -> None:
+    if not draw:
+        parser.add_argument("--winner", metavar="PLAYER", help="the winner (a name or a seat letter)")
+        how = parser.add_mutually_exclusive_group()
+        how.add_argument("--self-drawn", action="store_true", help="the winning tile was drawn")
+        how.add_argument("--discarder", metavar="PLAYER", help="who discarded the winning tile")
+    parser.add_argument(
+        "--score", action="append", default=[], metavar="PLAYER=N", help="a player's score (points, or faan)"
+    )
+    parser.add_argument(
+        "--incident", action="append", default=[], metavar="KIND:PLAYER[:TRIGGER]", help="an incident (repeatable)"
+    )
+    parser.add_argument("--input", metavar="FILE", help="the hand's facts as settle JSON instead of the options")
+    parser.add_argument("--json", action="store_true", help="print the stored result as JSON")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    new = sub.add_parser("new", parents=[_common(db_only=True)], help="start a game")
+    new.add_argument("--profile", required=True, help="profile id (or a settlement policy id)")
+    new.add_argument("--policy", help="the settlement policy, for a profile that names none")
+    new.add_argument("--limit", type=int, help="the agreed limit (default: the profile's)")
+    new.add_argument("--players", nargs=4, required=True, metavar="NAME", help="in seat order, East first")
+    new.add_argument("--rounds", type=int, choices=(1, 4), default=4, help="prevailing winds to play (4 or 1)")
+    for flag in ("--after-east-win", "--after-draw"):
+        new.add_argument(flag, choices=("stays", "passes"), help="the table's choice where the source is silent")
+    _hand_arguments(sub.add_parser("hand", parents=[_common()], help="record a won hand"), draw=False)
+    _hand_arguments(sub.add_parser("draw", parents=[_common()], help="record a drawn (dead) hand"), draw=True)
+    sub.add_parser("undo", parents=[_common()], help="remove the last hand")
+    show = sub.add_parser("show", parents=[_common()], help="the ledger")
+    show.add_argument("--json", action="store_true")
+    export = sub.add_parser("export", parents=[_common()], help="the ledger as JSON or CSV")
+    export.add_argument("--format", choices=("json", "csv"), default="json")
+    export.add_argument("--output", metavar="FILE", help="default: standard output")
+    sub.add_parser("replay", parents=[_common()], help="recompute every hand; exit 1 on any difference")
+    sub.add_parser("list", parents=[_common(db_only=True)], help="every game in the ledger")
+
+
+def _pairs(items: list[str], flag: str) -> list[tuple[str, str]]:
+    out = []
+    for item in items:
+        name, sep, value = item.rpartition("=")
+        if not sep or not name:
+            raise ArbiterError("bad_arguments", f"{flag} {item!r}: expected PLAYER=VALUE")
+        out.append((name, value))
+    return out
+
+
+def _incident(text: str, seat: Any) -> dict[str, Any]:
+    head, sep, rest = text.partition(":")
+    if not sep:
+        raise ArbiterError("bad_arguments", f"--incident {text!r}: expected KIND:PLAYER[:TRIGGER]")
+    who, _, trigger = rest.partition(":")
+    kind, _, detail = head.partition("/")
+    incident: dict[str, Any] = {"kind": kind, "player": seat(who), "trigger": trigger}
+    if kind == "wrong_tile_count":
+        incident["count"] = detail
+    elif kind == "false_mahjong" and detail:
+        if detail != "withdrawn":
+            raise ArbiterError("bad_arguments", f"--incident {text!r}: false_mahjong/withdrawn is the only variant")
+        incident["exposed"] = False
+    elif detail:
+        raise ArbiterError("bad_arguments", f"--incident {text!r}: {kind} has no /{detail} variant")
+    return incident
+
+
+def _facts(args: argparse.Namespace, game: Any, state: Any, *, draw: bool) -> Any:
+    from ...table.facts import facts_from_json, parse_facts
+    from ...table.games import chair_of
+
+    if args.input:
+        if args.score or args.incident or (not draw and (args.winner or args.self_drawn or args.discarder)):
+            raise ArbiterError("bad_arguments", "--input replaces the other hand options; give one or the other")
+        with open(args.input, encoding="utf-8") as handle:
+            raw = json.loads(handle.read())
+        raw.setdefault("profile", game.profile)
+        facts = parse_facts(raw)
+        if (facts.winner is None) != draw:
+            raise ArbiterError("bad_arguments", "use game draw for a drawn hand and game hand for a won one")
+        return facts
+    if not draw and not args.winner:
+        raise ArbiterError("bad_arguments", "game hand needs --winner (use game draw for a drawn hand)")
+
+    def seat(who: str) -> str:
+        return chair_of(game, state, who)
+
+    scores: dict[str, Any] = {}
+    for who, value in _pairs(args.score, "--score"):
+        if seat(who) in scores:
+            raise ArbiterError("bad_arguments", f"--score: {who} is given twice")
+        try:
+            scores[seat(who)] = int(value)
+        except ValueError:
+            raise ArbiterError("bad_arguments", f"--score {who}={value}: not a whole number") from None
+    raw = {
+        "profile": game.profile,
+        "winner": None if draw else seat(args.winner),
+        "self_drawn": False if draw else bool(args.self_drawn),
+        "discarder": None if draw or not args.discarder else seat(args.discarder),
+        "scores": scores,
+        "incidents": [_incident(text, seat) for text in args.incident],
+    }
+    return facts_from_json(json.dumps(raw))
+
+
+def _export(rows: list[dict[str, Any]], players: tuple[str, ...], fmt: str, meta: dict[str, Any]) -> str:
+    if fmt == "json":
+        return json.dumps({"game": meta, "hands": rows}, ensure_ascii=False, indent=2)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    columns = ["hand", "prevailing", "east", "winner", "self_drawn", "discarder"]
+    writer.writerow(
+        columns + [f"{p} {what}" for p in players for what in ("seat", "score", "net", "total")] + ["payments"]
+    )
+    for row in rows:
+        cells = [row[c] if row[c] is not None else "" for c in columns]
+        for p in players:
+            cells += [row["seats"][p], row["scores"][p], row["net"][p], row["totals"][p]]
+        cells.append("; ".join(f"{x['from']} pays {x['to']} {x['amount']} ({x['why']})" for x in row["payments"]))
+        writer.writerow(cells)
+    return buffer.getvalue().rstrip("\n")
+
+
+def _game_meta(game: Any) -> dict[str, Any]:
+    return {
+        "id": game.id,
+        "created_at": game.created_at,
+        "profile": game.profile,
+        "fingerprint": game.fingerprint,
+        "policy": game.policy,
+        "limit": game.limit,
+        "rounds": game.rounds,
+        "players": list(game.players),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    from ...table import games
+    from ...table.ledger import Ledger
+    from ...table.render import ledger_text
+
+    with Ledger.open(args.db) as ledger:
+        if args.action == "new":
+            gid = games.new_game(
+                ledger,
+                profile=args.profile,
+                players=args.players,
+                limit=args.limit,
+                rounds=args.rounds,
+                policy=args.policy,
+                after_east_win=args.after_east_win,
+                after_draw=args.after_draw,
+            )
+            game = ledger.game(gid)
+            limit = f", limit {game.limit}" if game.limit is not None else ""
+            print(f"game {gid}: {game.profile} (policy {game.policy}{limit}), East: {game.players[0]}")
+            return 0
+        if args.action == "list":
+            for g in ledger.games():
+                print(f"game {g.id}  {g.created_at}  {g.profile}  {' '.join(g.players)}")
+            return 0
+        game = ledger.game(args.game)
+        hands = ledger.hands(game.id)
+        if args.action in ("hand", "draw"):
+            state = games.table_state(game, hands)
+            facts = _facts(args, game, state, draw=args.action == "draw")
+            number, result = games.record_hand(ledger, game, facts)
+            if args.json:
+                print(json.dumps(result, ensure_ascii=False, indent=2))
+            else:
+                rows = games.ledger_rows(game, ledger.hands(game.id))
+                print(ledger_text(game.players, rows[-1:], f"game {game.id}: recorded hand {number}"))
+                after = result["next"]
+                if after["finished"]:
+                    print("the game is over")
+                else:
+                    seats = games.seat_map(game, games.table_state(game, ledger.hands(game.id)))
+                    print(
+                        f"next: hand {after['hand']}, {after['prevailing_wind']} round, East: {seats['E']}"
+                        f" (East's consecutive wins: {after['east_wins']})"
+                    )
+            return 0
+        if args.action == "undo":
+            print(f"game {game.id}: removed hand {games.undo_hand(ledger, game)}")
+            return 0
+        rows = games.ledger_rows(game, hands)
+        if args.action == "show":
+            if args.json:
+                print(json.dumps({"game": _game_meta(game), "hands": rows}, ensure_ascii=False, indent=2))
+            else:
+                header = f"game {game.id}: {game.profile} (policy {game.policy}, limit {game.limit})"
+                print(ledger_text(game.players, rows, header))
+            return 0
+        if args.action == "export":
+            text = _export(rows, game.players, args.format, _game_meta(game))
+            if args.output:
+                with open(args.output, "w", encoding="utf-8", newline="") as handle:
+                    handle.write(text + "\n")
+            else:
+                print(text)
+            return 0
+        differences = games.replay(ledger, game)
+        for line in differences:
+            print(line)
+        if differences:
+            print(f"game {game.id}: {len(differences)} difference(s)", file=sys.stderr)
+            return 1
+        print(f"game {game.id}: {len(hands)} hand(s) replayed, no difference")
+        return 0
