@@ -211,8 +211,10 @@ def iter_records(
 ) -> Iterator[HandRecord | BadRecord]:
     """The hands to work on: the one HAND, or each JSON line of ``--input`` in order.
 
-    A hand that cannot be read comes as a :class:`BadRecord`; a usage problem (neither or both of
-    HAND and ``--input``, context flags with ``--input``, an unreadable file) raises
+    For one HAND, each field of *extra_fields* is taken from the parsed argument of the same
+    name when the command defines one.  A hand that cannot be read comes as a
+    :class:`BadRecord`; a usage problem (neither or both of HAND and ``--input``, context flags
+    with ``--input``, an unreadable file) raises
     :class:`~mahjong_arbiter.errors.ArbiterError` with code ``bad_arguments`` or ``bad_input``.
     """
     if (args.hand is None) == (args.input is None):
