@@ -1,0 +1,162 @@
+"""Hong Kong faan hands of composition: chows, pungs, suits, dragons and winds.
+
+Recognition only; the faan each hand is worth, and which hand excludes which, are profile data
+(``profiles/data/hk-*.toml``).  Sources: the Gameweave seed's scoped table
+(``seeds/004_eb09c5a0134101a0.txt``, "Scoring (faan)") and the Hong Kong Old Style tables compared
+in ``rules/hk.md`` section 2.
+
+>>> from mahjong_arbiter.solver.reading import Group, Reading, Wait
+>>> from mahjong_arbiter.tiles import Tile
+>>> t = Tile.of
+>>> pair = Group.pair(t("5p"))
+>>> r = Reading.make("standard", [Group.chow(t("1m")), Group.chow(t("4m")), Group.chow(t("2s")),
+...                               Group.chow(t("6s")), pair], pair, t("5p"), Wait.SINGLE)
+>>> all_chows(r, None).count   # type: ignore[arg-type]
+1
+"""
+
+from __future__ import annotations
+
+from ..solver.reading import Group, GroupKind, Reading
+from ..tiles import Tile
+from .registry import NONE, Hits, Situation, rule
+
+__all__ = [
+    "legal_win",
+    "all_chows",
+    "all_pungs",
+    "mixed_one_suit",
+    "pure_one_suit",
+    "all_honours",
+    "dragon_pung",
+    "seat_wind_pung",
+    "round_wind_pung",
+    "small_three_dragons",
+    "great_three_dragons",
+    "small_four_winds",
+    "great_four_winds",
+    "seven_pairs",
+]
+
+_SEED = "Gameweave seed 004, Scoring (faan)"
+_HK = "rules/hk.md section 2 (HK Old Style tables)"
+
+
+def _pungs(reading: Reading) -> list[Group]:
+    """The pungs and kongs of a Reading (a kong counts as a pung in every HK table)."""
+    return [g for g in reading.sets if g.is_pung_or_kong]
+
+
+def _suits(tiles: tuple[Tile, ...]) -> set[str]:
+    return {t.suit for t in tiles if t.is_suited}
+
+
+@rule("hk.legal-win", source=f"{_SEED}, row 'Base (any legal win)'")
+def legal_win(reading: Reading, situation: Situation) -> Hits:
+    """食糊 Legal win: any winning hand the profile accepts (the Gameweave base faan)."""
+    return Hits.once()
+
+
+@rule("hk.all-chows", source=f"{_HK}, 'Common hand (all chows)'")
+def all_chows(reading: Reading, situation: Situation) -> Hits:
+    """平糊 All Chows: four chows and a pair."""
+    sets = reading.sets
+    chows = [g for g in sets if g.kind is GroupKind.CHOW]
+    return Hits.when(len(sets) == 4 and len(chows) == 4, chows)
+
+
+@rule("hk.all-pungs", source=f"{_SEED}, row 'All melds are Pungs/Kongs'; {_HK}, 'All in triplets'")
+def all_pungs(reading: Reading, situation: Situation) -> Hits:
+    """對對糊 All Pungs: four pungs or kongs and a pair, no chow."""
+    pungs = _pungs(reading)
+    return Hits.when(len(reading.sets) == 4 and len(pungs) == 4, pungs)
+
+
+@rule("hk.mixed-one-suit", source=f"{_SEED}, row 'Half flush'; {_HK}, 'Mixed one suit'")
+def mixed_one_suit(reading: Reading, situation: Situation) -> Hits:
+    """混一色 Mixed One Suit (half flush): tiles of one suit and honours, with at least one honour."""
+    tiles = reading.tiles
+    return Hits.when(len(_suits(tiles)) == 1 and any(t.is_honour for t in tiles))
+
+
+@rule("hk.pure-one-suit", source=f"{_SEED}, row 'Full flush'; {_HK}, 'All one suit (pure)'")
+def pure_one_suit(reading: Reading, situation: Situation) -> Hits:
+    """清一色 Pure One Suit (full flush): every tile of one suit, no honour."""
+    tiles = reading.tiles
+    return Hits.when(len(_suits(tiles)) == 1 and all(t.is_suited for t in tiles))
+
+
+@rule("hk.all-honours", source=f"{_HK}, 'All honours'")
+def all_honours(reading: Reading, situation: Situation) -> Hits:
+    """字一色 All Honours: winds and dragons only."""
+    return Hits.when(all(t.is_honour for t in reading.tiles))
+
+
+@rule("hk.dragon-pung", source=f"{_SEED}, row 'Each Dragon Pung'; {_HK}, 'Dragon pung'")
+def dragon_pung(reading: Reading, situation: Situation) -> Hits:
+    """三元牌 Dragon Pung: each pung or kong of dragons, once each."""
+    return Hits.each([g] for g in _pungs(reading) if g.first.is_dragon)
+
+
+@rule("hk.seat-wind-pung", source=f"{_SEED}, row 'Pung of your seat wind / the round wind'; {_HK}")
+def seat_wind_pung(reading: Reading, situation: Situation) -> Hits:
+    """門風 Seat Wind: a pung or kong of the player's own wind."""
+    seat = situation.context.seat_wind
+    return Hits.each([g] for g in _pungs(reading) if g.first is seat)
+
+
+@rule("hk.round-wind-pung", source=f"{_SEED}, row 'Pung of your seat wind / the round wind'; {_HK}")
+def round_wind_pung(reading: Reading, situation: Situation) -> Hits:
+    """圈風 Round Wind: a pung or kong of the prevailing wind (scored beside Seat Wind when they are
+    the same wind: the seed's "+1 each")."""
+    prevailing = situation.context.prevailing_wind
+    return Hits.each([g] for g in _pungs(reading) if g.first is prevailing)
+
+
+def _honour_sets(reading: Reading, dragons: bool) -> tuple[list[Group], Group | None]:
+    """The pungs of dragons (or winds) and the pair, if the pair is of the same kind."""
+
+    def wanted(tile: Tile) -> bool:
+        return tile.is_dragon if dragons else tile.is_wind
+
+    pungs = [g for g in _pungs(reading) if wanted(g.first)]
+    pair = reading.pair
+    return pungs, pair if pair is not None and wanted(pair.first) else None
+
+
+@rule("hk.small-three-dragons", source=f"{_HK}, 'Small three dragons'")
+def small_three_dragons(reading: Reading, situation: Situation) -> Hits:
+    """小三元 Small Three Dragons: pungs of two dragons and a pair of the third."""
+    pungs, pair = _honour_sets(reading, dragons=True)
+    if len(pungs) != 2 or pair is None:
+        return NONE
+    return Hits.once([*pungs, pair])
+
+
+@rule("hk.great-three-dragons", source=f"{_HK}, 'Great three dragons'")
+def great_three_dragons(reading: Reading, situation: Situation) -> Hits:
+    """大三元 Great Three Dragons: pungs of all three dragons."""
+    pungs, _ = _honour_sets(reading, dragons=True)
+    return Hits.when(len(pungs) == 3, pungs)
+
+
+@rule("hk.small-four-winds", source=f"{_HK}, 'Small four winds'")
+def small_four_winds(reading: Reading, situation: Situation) -> Hits:
+    """小四喜 Small Four Winds: pungs of three winds and a pair of the fourth."""
+    pungs, pair = _honour_sets(reading, dragons=False)
+    if len(pungs) != 3 or pair is None:
+        return NONE
+    return Hits.once([*pungs, pair])
+
+
+@rule("hk.great-four-winds", source=f"{_HK}, 'Great four winds'")
+def great_four_winds(reading: Reading, situation: Situation) -> Hits:
+    """大四喜 Great Four Winds: pungs of all four winds."""
+    pungs, _ = _honour_sets(reading, dragons=False)
+    return Hits.when(len(pungs) == 4, pungs)
+
+
+@rule("hk.seven-pairs", source=f"{_HK}, 'Seven pairs (optional)'")
+def seven_pairs(reading: Reading, situation: Situation) -> Hits:
+    """七對子 Seven Pairs: the special shape of seven pairs (a table option)."""
+    return Hits.when(reading.shape == "seven_pairs", reading.groups)
