@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import subprocess
 import sys
@@ -269,3 +270,12 @@ def test_parse_imports_no_solver_library() -> None:
     done = _python("-c", code)
     assert done.returncode == 0, done.stderr
     assert "HEAVY []" in done.stdout
+
+
+def test_stdin_text_stream(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    example = (FIXTURES / "issue2_example.json").read_text("utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n" + example + "{\n"))
+    status, out, _ = _run(capsys, "--input", "-")
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert status == 2 and first == json.loads(example)
+    assert second["error"]["code"] == "bad_json" and "line 3" in second["error"]["message"]

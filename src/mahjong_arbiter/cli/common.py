@@ -172,7 +172,11 @@ def _single(args: argparse.Namespace, extra_fields: frozenset[str]) -> HandRecor
 
 def _lines(path: str) -> Iterator[bytes]:
     if path == "-":
-        yield from sys.stdin.buffer
+        buffer = getattr(sys.stdin, "buffer", None)
+        if buffer is not None:
+            yield from buffer
+        else:  # a text stream that was substituted for stdin
+            yield from (line.encode("utf-8") for line in sys.stdin)
         return
     try:
         handle = open(path, "rb")  # noqa: SIM115  # closed below; lines are read lazily
