@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from .. import __version__
-from ..errors import ArbiterError
+from ..errors import ArbiterError, NotWinningError
 
 __all__ = ["main", "build_parser"]
 
@@ -78,6 +78,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         status: int = args._run(args)
+    except NotWinningError as exc:
+        print(f"mahjong-arbiter {args.command}: {exc.message}", file=sys.stderr)
+        return 1
     except ArbiterError as exc:
         print(f"mahjong-arbiter {args.command}: {exc.message}", file=sys.stderr)
         return 2

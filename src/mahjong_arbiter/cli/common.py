@@ -298,6 +298,9 @@ def run_records(
             status, result, text = handle(rec)
         except NotWinningError as exc:
             print(f"mahjong-arbiter {getattr(args, 'command', '')}: {exc.message}".strip(), file=sys.stderr)
+            if fmt in ("json", "jsonl"):
+                with _output(args) as out:
+                    out.write(_dump({"id": rec.id, "error": exc.to_dict()}, fmt == "json") + "\n")
             return 1
         with _output(args) as out:
             if fmt in ("json", "jsonl"):
