@@ -1,0 +1,67 @@
+"""Rule names as people write them at the table, resolved to the rule ids of a profile.
+
+A claim or a ``--why`` names a rule the way a player says it: ``"pure straight"``, ``"Half
+Flush"``, ``"Pung of Terminals or Honours"``, ``"mcr.single-wait"``, ``"清龙"``.  Matching ignores
+case, hyphens and underscores, repeated spaces and the British spelling of honour(s), and accepts
+the full rule id, the id without its family prefix, the English name and the native name.
+
+>>> normalise("Pung of Terminals or Honours")
+'pung of terminals or honors'
+>>> split_count("Tile Hog x2")
+('Tile Hog', 2)
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+
+from ..errors import ArbiterError
+from ..profiles.model import Profile, RuleEntry
+
+__all__ = ["normalise", "split_count", "find_rule", "resolve_rule"]
+
+_COUNT = re.compile(r"^(?P<name>.*?)\s*(?:[x×*]\s*(?P<after>\d+)|\((?P<paren>\d+)\))$", re.IGNORECASE)
+
+
+def normalise(text: str) -> str:
+    """A rule name reduced to what matters for matching (lower case, plain spaces, US spelling)."""
+    folded = re.sub(r"[-_\s]+", " ", text.casefold()).strip()
+    return re.sub(r"\bhonour", "honor", folded)
+
+
+def split_count(text: str) -> tuple[str, int]:
+    """A claimed rule with an optional repeat count: ``"Tile Hog x2"`` is ``("Tile Hog", 2)``."""
+    match = _COUNT.match(text.strip())
+    if match is None:
+        return text.strip(), 1
+    count = match.group("after") or match.group("paren")
+    return match.group("name").strip(), int(count)
+
+
+def _keys(entry: RuleEntry) -> set[str]:
+    short = entry.id.split(".", 1)[1] if "." in entry.id else entry.id
+    keys = {normalise(entry.id), normalise(short), normalise(entry.name)}
+    if entry.name_zh:
+        keys.add(entry.name_zh.strip())
+    return keys
+
+
+def find_rule(profile: Profile, query: str) -> RuleEntry | None:
+    """The rule of *profile* that *query* names (id, short id, English or native name), or None."""
+    wanted = normalise(query)
+    for entry in profile.rules.values():
+        if wanted in _keys(entry) or query.strip() in _keys(entry):
+            return entry
+    return None
+
+
+def resolve_rule(profile: Profile, query: str) -> RuleEntry:
+    """The rule *query* names; an :class:`ArbiterError` (``unknown_rule``) suggesting close names if none."""
+    entry = find_rule(profile, query)
+    if entry is not None:
+        return entry
+    names = {normalise(e.name): e.name for e in profile.rules.values()}
+    close = difflib.get_close_matches(normalise(query), list(names), n=3, cutoff=0.6)
+    hint = f"; did you mean {' or '.join(repr(names[c]) for c in close)}?" if close else ""
+    raise ArbiterError("unknown_rule", f"profile {profile.id} has no rule named {query!r}{hint}")

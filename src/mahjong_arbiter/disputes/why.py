@@ -1,0 +1,213 @@
+"""``--why RULE``: why a rule did (or did not) count on this hand, with the source of the answer.
+
+The answer is one of, checked in this order:
+
+1. ``not_in_profile`` — the profile has no such rule (other built-in profiles that have it are named);
+2. ``not_winning`` — the hand is not a winning hand under the profile, so nothing counts;
+3. ``counted`` — it counted (how many times, for how much);
+4. ``suppressed`` — it held on the best Reading, but a counted rule excluded or implied it: the
+   edge and its source (the profile's edge citation, e.g. Green Book 2006 fan 28's
+   "not combined with" list);
+5. ``other_reading`` — it holds only on another Reading of the hand, which scores less;
+6. ``not_counted`` — it held on the best Reading but the arithmetic did not count it for another
+   reason (a value of nothing, a rule for losers, a policy), shown with its notes;
+7. ``absent`` — its predicate failed on every Reading: what it needs and what this hand lacks
+   (:mod:`.requirements`), or, for a rule without an explainer, its recogniser's own docstring.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import NotWinningError
+from ..hand import Context, Hand
+from ..profiles.model import Profile, RuleEntry
+from ..result import Result
+from ..solver.reading import Reading
+from .breakdown import value_text
+from .names import find_rule
+from .requirements import Facts, explain_missing
+
+__all__ = ["WhyAnswer", "why", "relation_words"]
+
+
+@dataclass(frozen=True)
+class WhyAnswer:
+    """The answer to "why didn't RULE count?" (or "why did it?").
+
+    Attributes
+    ----------
+    query : str
+        The rule as asked.
+    rule, name : str
+        The rule id and English name ("" when the profile has no such rule).
+    status : str
+        ``counted``, ``suppressed``, ``other_reading``, ``not_counted``, ``absent``,
+        ``not_in_profile`` or ``not_winning``.
+    message : str
+        The answer in words.
+    source : str
+        Where the answer comes from (the edge's source, the rule's source, the profile).
+    by : str
+        For ``suppressed``: the id of the counted rule that suppressed it.
+    relation : str
+        For ``suppressed``: the relation of that edge.
+    """
+
+    query: str
+    rule: str
+    name: str
+    status: str
+    message: str
+    source: str
+    by: str = ""
+    relation: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "query": self.query,
+            "rule": self.rule,
+            "name": self.name,
+            "status": self.status,
+            "message": self.message,
+            "by": self.by,
+            "relation": self.relation,
+            "source": self.source,
+        }
+
+
+def relation_words(relation: str) -> str:
+    """An edge relation as a verb phrase: ``excludes`` -> ``excluded by``."""
+    return {
+        "excludes": "excluded by",
+        "implies": "implied by (already contained in)",
+    }.get(relation, f"{relation.replace('_', ' ')} by")
+
+
+def _other_profiles(query: str, current: str) -> list[str]:
+    from ..profiles.loader import builtin_profile_ids, load_profile
+
+    found = []
+    for pid in builtin_profile_ids():
+        if pid == current:
+            continue
+        try:
+            other = load_profile(pid)
+        except Exception:  # noqa: BLE001  # a profile another helper is still writing must not break --why
+            continue
+        if find_rule(other, query) is not None:
+            found.append(pid)
+    return found
+
+
+def _rule_source(entry: RuleEntry) -> str:
+    from ..rules.registry import get_rule
+
+    try:
+        registered = get_rule(entry.id).source
+    except KeyError:
+        registered = ""
+    return entry.source or registered
+
+
+def _by_name(profile: Profile, by: str) -> str:
+    entry = find_rule(profile, by)
+    return f"{entry.name} ({entry.id})" if entry is not None else by
+
+
+def _readings_and_holding(
+    entry: RuleEntry, hand: Hand, context: Context, profile: Profile, backend: str
+) -> tuple[list[Reading], list[Reading], tuple[Any, ...]]:
+    from ..rules.registry import get_rule
+    from ..scoring.common import make_situation, profile_readings
+
+    readings = profile_readings(hand, context, profile, backend=backend)
+    situation = make_situation(hand, context, profile)
+    predicate = get_rule(entry.id).predicate
+    holding = [r for r in readings if predicate(r, situation)]
+    return readings, holding, situation.waits
+
+
+def _generic_absent(entry: RuleEntry) -> str:
+    from ..rules.registry import get_rule
+
+    try:
+        doc = get_rule(entry.id).doc
+    except KeyError:
+        doc = ""
+    first = doc.split("\n\n", 1)[0].replace("\n", " ").strip()
+    return f"{entry.name} did not hold on any reading of this hand" + (f". The rule: {first}" if first else "")
+
+
+def why(
+    query: str,
+    hand: Hand,
+    context: Context,
+    profile: Profile,
+    result: Result | NotWinningError,
+    *,
+    backend: str = "fast",
+) -> WhyAnswer:
+    """Why the rule *query* (an id or a name) did or did not count on *hand* under *profile*.
+
+    Parameters
+    ----------
+    query : str
+        A rule id (``mcr.pure-straight``), short id (``pure-straight``), English or native name.
+    result : Result or NotWinningError
+        The hand's score under *profile* (or the reason it is not a winning hand).
+    """
+    entry = find_rule(profile, query)
+    if entry is None:
+        elsewhere = _other_profiles(query, profile.id)
+        tail = f"; it is a rule of {', '.join(elsewhere)}" if elsewhere else ""
+        return WhyAnswer(
+            query, "", "", "not_in_profile",
+            f"{query} is not a rule of profile {profile.id}{tail}", f"profile {profile.id} ({profile.path})",
+        )
+    name, rid, source = entry.name, entry.id, _rule_source(entry)
+    if isinstance(result, NotWinningError):
+        return WhyAnswer(query, rid, name, "not_winning", f"this is not a winning hand: {result.message}", source)
+    for item in result.items:
+        if item.id == rid:
+            times = f" {item.count} times" if item.count != 1 else ""
+            return WhyAnswer(
+                query, rid, name, "counted",
+                f"{name} counted{times}: {value_text(item.value, item.value_key)} each, {item.subtotal:g} in all",
+                item.source or source,
+            )
+    for sup in result.suppressed:
+        if sup.id == rid:
+            by = _by_name(profile, sup.by)
+            return WhyAnswer(
+                query, rid, name, "suppressed",
+                f"{name} held on the best reading but does not count: {relation_words(sup.relation)} {by}",
+                sup.source, by=sup.by, relation=sup.relation,
+            )
+    readings, holding, waits = _readings_and_holding(entry, hand, context, profile, backend)
+    if holding and result.reading is not None and result.reading in holding:
+        notes = "; ".join(result.notes)
+        detail = f" ({notes})" if notes else ""
+        value = value_text(entry.value, entry.value_key)
+        return WhyAnswer(
+            query, rid, name, "not_counted",
+            f"{name} held on the best reading, but the {profile.arithmetic} arithmetic did not count it "
+            f"(value {value}, applies to {entry.applies}){detail}",
+            source,
+        )
+    if holding:
+        totals = {a.reading: a.total for a in result.alternatives}
+        other = holding[0]
+        total = totals.get(other)
+        worth = f", which scores {total:g} {result.unit}" if total is not None else ""
+        return WhyAnswer(
+            query, rid, name, "other_reading",
+            f"{name} holds only on another reading of this hand ({other}){worth}; "
+            f"the best reading scores {result.total:g} {result.unit}",
+            source,
+        )
+    facts = Facts(hand, context, tuple(readings), tuple(waits))
+    message = explain_missing(entry.name, facts) or _generic_absent(entry)
+    return WhyAnswer(query, rid, name, "absent", message, source)
+
