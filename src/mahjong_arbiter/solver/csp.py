@@ -9,11 +9,17 @@ The same problem as the CP-SAT model, written separately (this module imports no
 2. for each tile kind held, an exact weighted sum: chows use one tile, pungs three, the pair two;
 3. exactly one pair, and exactly the number of sets the declared melds leave;
 4. every solution is one split.
+
+Two workarounds for python-constraint2 2.9, whose ``ExactSumConstraint.preProcess`` takes ``min()``
+of a domain that is already empty and fails: a sum over one variable narrows that variable's domain
+instead of becoming a constraint, and :class:`_ExactSum` skips pre-processing once a domain is empty
+(the problem then has no solution, which the library reports itself).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import constraint
 
@@ -24,6 +30,15 @@ from .reading import Group, GroupKind
 __all__ = ["decompose"]
 
 _Key = tuple[GroupKind, int]
+
+
+class _ExactSum(constraint.ExactSumConstraint):  # type: ignore[misc]
+    """``ExactSumConstraint`` that leaves alone a domain another constraint has emptied."""
+
+    def preProcess(self, variables: Sequence[_Key], domains: dict[_Key, Any], constraints: Any,
+                   vconstraints: Any) -> None:
+        if all(domains[v] for v in variables):
+            super().preProcess(variables, domains, constraints, vconstraints)
 
 
 def _candidates(counts: Sequence[int], sets: int) -> dict[_Key, list[int]]:
@@ -58,23 +73,29 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
     2
     """
     domains = _candidates(counts, sets)
-    covered = {i for key in domains for i in range(NUM_KINDS) if _weight(key, i)}
-    if any(counts[i] and i not in covered for i in range(NUM_KINDS)):
-        return []  # a tile no candidate group can use
-    problem = constraint.Problem()
     keys = sorted(domains, key=lambda k: (k[1], k[0].value))
+    sums: list[tuple[int, list[_Key], list[int]]] = []
+    for i in range(NUM_KINDS):
+        using = [k for k in keys if _weight(k, i)]
+        if counts[i] and not using:
+            return []  # a tile no candidate group can use
+        if using:
+            sums.append((counts[i], using, [_weight(k, i) for k in using]))
+    sums.append((1, [k for k in keys if k[0] is GroupKind.PAIR], []))
+    sums.append((sets, [k for k in keys if k[0] is not GroupKind.PAIR], []))
+    problem = constraint.Problem()
+    for total, using, weights in sums:
+        if len(using) > 1:
+            problem.addConstraint(_ExactSum(total, weights or None), using)
+        elif using:  # a one-variable sum narrows that variable's domain
+            key, weight = using[0], (weights or [1])[0]
+            domains[key] = [n for n in domains[key] if n * weight == total]
+        elif total:
+            return []  # a sum of nothing cannot reach a positive total
+    if any(not domain for domain in domains.values()):
+        return []
     for key in keys:
         problem.addVariable(key, domains[key])
-    for i in sorted(covered):
-        using = [k for k in keys if _weight(k, i)]
-        problem.addConstraint(constraint.ExactSumConstraint(counts[i], [_weight(k, i) for k in using]), using)
-    pairs = [k for k in keys if k[0] is GroupKind.PAIR]
-    set_keys = [k for k in keys if k[0] is not GroupKind.PAIR]
-    if not pairs or (sets and not set_keys):
-        return []
-    problem.addConstraint(constraint.ExactSumConstraint(1), pairs)
-    if set_keys:
-        problem.addConstraint(constraint.ExactSumConstraint(sets), set_keys)
     splits = []
     for solution in problem.getSolutions():
         groups = [standing_group(kind, i) for (kind, i), n in solution.items() for _ in range(n)]
