@@ -1,0 +1,168 @@
+"""MCR fans made of chows (Green Book 2006, section 3.8; fans 13-16, 23, 28-30, 35 parts, 39, 41,
+51, 63, 69-72).
+
+Combining fans (two or more chows that together form the fan) list every way of choosing their
+chows, overlapping choices included: the engine decides which instances stand under the
+account-once principle (Green Book 2006, 3.9.1.5).  Equal chows are distinct sets: choices are
+made by position.
+"""
+
+from __future__ import annotations
+
+from ..solver.reading import Group, GroupKind, Reading
+from .mcr_common import STANDARD, choose, chows, rank
+from .registry import NONE, Hits, Situation, rule
+
+__all__: list[str] = []
+
+_TERMINAL_CHOWS_RANKS = (1, 1, 2, 2, 3, 3, 5, 5, 7, 7, 8, 8, 9, 9)
+
+
+def _same_suit(*groups: Group) -> bool:
+    return len({g.first.suit for g in groups}) == 1
+
+
+def _three_suits(*groups: Group) -> bool:
+    """Each group in a different suit."""
+    return len({g.first.suit for g in groups}) == len(groups)
+
+
+@rule("mcr.pure-double-chow", source="Green Book 2006, fan 69")
+def pure_double_chow(reading: Reading, situation: Situation) -> Hits:
+    """一般高 Pure Double Chow: two identical chows of one suit; every such pair is an instance."""
+    return Hits.each(p for p in choose(chows(reading), 2) if p[0].first is p[1].first)
+
+
+@rule("mcr.mixed-double-chow", source="Green Book 2006, fan 70")
+def mixed_double_chow(reading: Reading, situation: Situation) -> Hits:
+    """喜相逢 Mixed Double Chow: the same chow in two different suits; every such pair."""
+    return Hits.each(
+        p for p in choose(chows(reading), 2) if rank(p[0]) == rank(p[1]) and _three_suits(*p)
+    )
+
+
+@rule("mcr.short-straight", source="Green Book 2006, fan 71")
+def short_straight(reading: Reading, situation: Situation) -> Hits:
+    """连六 Short Straight: two chows of one suit covering six consecutive ranks (123+456)."""
+    return Hits.each(
+        p for p in choose(chows(reading), 2) if _same_suit(*p) and abs(rank(p[0]) - rank(p[1])) == 3
+    )
+
+
+@rule("mcr.two-terminal-chows", source="Green Book 2006, fan 72")
+def two_terminal_chows(reading: Reading, situation: Situation) -> Hits:
+    """老少副 Two Terminal Chows: 123 and 789 of one suit; every such pair."""
+    return Hits.each(
+        p for p in choose(chows(reading), 2) if _same_suit(*p) and {rank(p[0]), rank(p[1])} == {1, 7}
+    )
+
+
+@rule("mcr.pure-straight", source="Green Book 2006, fan 28")
+def pure_straight(reading: Reading, situation: Situation) -> Hits:
+    """清龙 Pure Straight: 123, 456 and 789 of one suit; every such triple."""
+    return Hits.each(
+        t for t in choose(chows(reading), 3) if _same_suit(*t) and sorted(map(rank, t)) == [1, 4, 7]
+    )
+
+
+@rule("mcr.mixed-straight", source="Green Book 2006, fan 39")
+def mixed_straight(reading: Reading, situation: Situation) -> Hits:
+    """花龙 Mixed Straight: 123, 456 and 789, each in a different suit; every such triple."""
+    return Hits.each(
+        t for t in choose(chows(reading), 3) if _three_suits(*t) and sorted(map(rank, t)) == [1, 4, 7]
+    )
+
+
+@rule("mcr.pure-triple-chow", source="Green Book 2006, fan 23")
+def pure_triple_chow(reading: Reading, situation: Situation) -> Hits:
+    """一色三同顺 Pure Triple Chow: three identical chows; every such triple."""
+    return Hits.each(t for t in choose(chows(reading), 3) if len({g.first for g in t}) == 1)
+
+
+@rule("mcr.mixed-triple-chow", source="Green Book 2006, fan 41")
+def mixed_triple_chow(reading: Reading, situation: Situation) -> Hits:
+    """三色三同顺 Mixed Triple Chow: the same chow in each of the three suits; every such triple."""
+    return Hits.each(
+        t for t in choose(chows(reading), 3) if _three_suits(*t) and len({rank(g) for g in t}) == 1
+    )
+
+
+def _uniform_steps(ranks: list[int], steps: tuple[int, ...]) -> bool:
+    ranks = sorted(ranks)
+    gaps = {b - a for a, b in zip(ranks, ranks[1:], strict=False)}
+    return len(gaps) == 1 and gaps.pop() in steps
+
+
+@rule("mcr.pure-shifted-chows", source="Green Book 2006, fan 30")
+def pure_shifted_chows(reading: Reading, situation: Situation) -> Hits:
+    """一色三步高 Pure Shifted Chows: three chows of one suit stepping by 1 or by 2 (123 234 345,
+    135 357 579 starts); every such triple."""
+    return Hits.each(
+        t for t in choose(chows(reading), 3) if _same_suit(*t) and _uniform_steps([rank(g) for g in t], (1, 2))
+    )
+
+
+@rule("mcr.mixed-shifted-chows", source="Green Book 2006, fan 51")
+def mixed_shifted_chows(reading: Reading, situation: Situation) -> Hits:
+    """三色三步高 Mixed Shifted Chows: one chow in each suit, starts stepping by 1; every triple."""
+    return Hits.each(
+        t for t in choose(chows(reading), 3) if _three_suits(*t) and _uniform_steps([rank(g) for g in t], (1,))
+    )
+
+
+@rule("mcr.quadruple-chow", source="Green Book 2006, fan 14")
+def quadruple_chow(reading: Reading, situation: Situation) -> Hits:
+    """一色四同顺 Quadruple Chow: four identical chows."""
+    found = chows(reading)
+    return Hits.when(len(found) == 4 and len({g.first for g in found}) == 1, found)
+
+
+@rule("mcr.four-pure-shifted-chows", source="Green Book 2006, fan 16")
+def four_pure_shifted_chows(reading: Reading, situation: Situation) -> Hits:
+    """一色四步高 Four Pure Shifted Chows: four chows of one suit stepping uniformly by 1 or by 2."""
+    found = chows(reading)
+    return Hits.when(
+        len(found) == 4 and _same_suit(*found) and _uniform_steps([rank(g) for g in found], (1, 2)), found
+    )
+
+
+@rule("mcr.pure-terminal-chows", source="Green Book 2006, fan 13")
+def pure_terminal_chows(reading: Reading, situation: Situation) -> Hits:
+    """一色双龙会 Pure Terminal Chows: 123 123 789 789 of one suit with a pair of 5 of that suit.
+
+    Recognised by its tiles (11223355778899 of one suit), so it also holds on the Seven Pairs
+    reading of the same tiles (which the fan excludes, Green Book 2006 fan 13).  One instance
+    using every group.
+    """
+    tiles = reading.tiles
+    suit = tiles[0].suit
+    ranks = tuple(t.rank for t in tiles)
+    same_suit = tiles[0].is_suited and all(t.suit == suit for t in tiles)
+    return Hits.when(same_suit and ranks == _TERMINAL_CHOWS_RANKS, reading.groups)
+
+
+@rule("mcr.three-suited-terminal-chows", source="Green Book 2006, fan 29")
+def three_suited_terminal_chows(reading: Reading, situation: Situation) -> Hits:
+    """三色双龙会 Three-Suited Terminal Chows: 123 and 789 in each of two suits, a pair of 5 in
+    the third suit.  One instance using every group."""
+    found = chows(reading)
+    pair = reading.pair
+    if reading.shape != STANDARD or len(found) != 4 or pair is None or not pair.first.is_suited:
+        return NONE
+    by_suit: dict[str, list[int]] = {}
+    for g in found:
+        by_suit.setdefault(g.first.suit, []).append(rank(g))
+    terminal = all(sorted(r) == [1, 7] for r in by_suit.values()) and len(by_suit) == 2
+    return Hits.when(terminal and pair.first.rank == 5 and pair.first.suit not in by_suit, reading.groups)
+
+
+@rule("mcr.all-chows", source="Green Book 2006, fan 63")
+def all_chows(reading: Reading, situation: Situation) -> Hits:
+    """平和 All Chows: four chows and a suited pair.  The Knitted Straight's nine tiles count as
+    three chows (Green Book 2006 fan 35 "special chows"; the MCR helper scores All Chows for a
+    Knitted Straight with a chow and a suited pair)."""
+    pair = reading.pair
+    if reading.shape not in (STANDARD, "knitted_straight") or pair is None or not pair.first.is_suited:
+        return NONE
+    sets = [g for g in reading.groups if g.kind is not GroupKind.PAIR]
+    return Hits.when(all(g.kind in (GroupKind.CHOW, GroupKind.KNITTED) for g in sets))

@@ -1,0 +1,170 @@
+"""MCR fans made of pungs and kongs (Green Book 2006, section 3.8; fans 5, 12, 15, 17, 21, 24, 32,
+33, 42, 48, 49, 57, 64-67, 74, and the Mahjong International League's 明暗杠).
+
+A kong counts as a pung for every pung fan.  A pung or kong is concealed when the Reading says so
+(a declared concealed kong, or a standing pung the winner did not complete with a discard; see
+:mod:`mahjong_arbiter.solver.reading`).  Combining fans list every choice of their pungs.
+Count fans (Two Concealed Pungs, Three Kongs, ...) hold whenever at least that many sets exist
+and name all of them; the profile's ``implies`` edges keep the largest.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..solver.reading import GroupKind, Reading
+from .mcr_common import STANDARD, choose, kongs, pungs, rank, suited_pungs
+from .registry import Hits, Situation, rule
+
+__all__: list[str] = []
+
+
+def _consecutive(ranks: list[int]) -> bool:
+    ranks = sorted(ranks)
+    return all(b - a == 1 for a, b in zip(ranks, ranks[1:], strict=False))
+
+
+@rule("mcr.double-pung", source="Green Book 2006, fan 65")
+def double_pung(reading: Reading, situation: Situation) -> Hits:
+    """双同刻 Double Pung: pungs of the same rank in two suits; every such pair is an instance."""
+    return Hits.each(
+        p for p in choose(suited_pungs(reading), 2) if rank(p[0]) == rank(p[1]) and p[0].first.suit != p[1].first.suit
+    )
+
+
+@rule("mcr.triple-pung", source="Green Book 2006, fan 32")
+def triple_pung(reading: Reading, situation: Situation) -> Hits:
+    """三同刻 Triple Pung: pungs of the same rank in all three suits."""
+    return Hits.each(
+        t for t in choose(suited_pungs(reading), 3)
+        if len({rank(g) for g in t}) == 1 and len({g.first.suit for g in t}) == 3
+    )
+
+
+@rule("mcr.pure-shifted-pungs", source="Green Book 2006, fan 24")
+def pure_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
+    """一色三节高 Pure Shifted Pungs: three pungs of one suit, ranks stepping by one."""
+    return Hits.each(
+        t for t in choose(suited_pungs(reading), 3)
+        if len({g.first.suit for g in t}) == 1 and _consecutive([rank(g) for g in t])
+    )
+
+
+@rule("mcr.mixed-shifted-pungs", source="Green Book 2006, fan 42")
+def mixed_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
+    """三色三节高 Mixed Shifted Pungs: one pung in each suit, ranks stepping by one."""
+    return Hits.each(
+        t for t in choose(suited_pungs(reading), 3)
+        if len({g.first.suit for g in t}) == 3 and _consecutive([rank(g) for g in t])
+    )
+
+
+@rule("mcr.four-pure-shifted-pungs", source="Green Book 2006, fan 15")
+def four_pure_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
+    """一色四节高 Four Pure Shifted Pungs: four pungs of one suit, ranks stepping by one."""
+    found = suited_pungs(reading)
+    return Hits.when(
+        len(found) == 4 and len({g.first.suit for g in found}) == 1 and _consecutive([rank(g) for g in found]),
+        found,
+    )
+
+
+@rule("mcr.all-pungs", source="Green Book 2006, fan 49")
+def all_pungs(reading: Reading, situation: Situation) -> Hits:
+    """碰碰和 All Pungs: four pungs or kongs and a pair (a whole-hand fan: no groups named)."""
+    return Hits.when(reading.shape == STANDARD and len(pungs(reading)) == 4)
+
+
+@rule("mcr.all-even-pungs", source="Green Book 2006, fan 21")
+def all_even_pungs(reading: Reading, situation: Situation) -> Hits:
+    """全双刻 All Even Pungs: four pungs and the pair, all of 2, 4, 6 or 8."""
+    even = all(t.is_suited and t.rank % 2 == 0 for t in reading.tiles)
+    return Hits.when(reading.shape == STANDARD and len(pungs(reading)) == 4 and even)
+
+
+def _concealed_pungs(reading: Reading, at_least: int) -> Hits:
+    found = tuple(g for g in pungs(reading) if g.concealed)
+    return Hits.when(len(found) >= at_least, found)
+
+
+@rule("mcr.two-concealed-pungs", source="Green Book 2006, fan 66")
+def two_concealed_pungs(reading: Reading, situation: Situation) -> Hits:
+    """双暗刻 Two Concealed Pungs: at least two pungs or kongs nobody's discard completed."""
+    return _concealed_pungs(reading, 2)
+
+
+@rule("mcr.three-concealed-pungs", source="Green Book 2006, fan 33")
+def three_concealed_pungs(reading: Reading, situation: Situation) -> Hits:
+    """三暗刻 Three Concealed Pungs: at least three concealed pungs or kongs."""
+    return _concealed_pungs(reading, 3)
+
+
+@rule("mcr.four-concealed-pungs", source="Green Book 2006, fan 12")
+def four_concealed_pungs(reading: Reading, situation: Situation) -> Hits:
+    """四暗刻 Four Concealed Pungs: four concealed pungs or kongs."""
+    return _concealed_pungs(reading, 4)
+
+
+@rule("mcr.melded-kong", source="Green Book 2006, fan 74")
+def melded_kong(reading: Reading, situation: Situation) -> Hits:
+    """明杠 Melded Kong: each kong made with a claimed tile (or a promoted pung)."""
+    return Hits.each((g,) for g in kongs(reading) if not g.concealed)
+
+
+@rule("mcr.concealed-kong", source="Green Book 2006, fan 67")
+def concealed_kong(reading: Reading, situation: Situation) -> Hits:
+    """暗杠 Concealed Kong: each kong of four self-drawn tiles."""
+    return Hits.each((g,) for g in kongs(reading) if g.concealed)
+
+
+@rule("mcr.two-melded-kongs", source="Green Book 2006, fan 57")
+def two_melded_kongs(reading: Reading, situation: Situation) -> Hits:
+    """双明杠 Two Melded Kongs: at least two melded kongs."""
+    found = tuple(g for g in kongs(reading) if not g.concealed)
+    return Hits.when(len(found) >= 2, found)
+
+
+@rule("mcr.concealed-kong-and-melded-kong", source="Green Book 2006, fan 57; MIL 明暗杠")
+def concealed_kong_and_melded_kong(reading: Reading, situation: Situation) -> Hits:
+    """明暗杠 one melded and one concealed kong (Green Book 2006 fan 57's sentence: 6 points;
+    the Mahjong International League's separate fan: 5 points).  Holds whenever the hand has at
+    least one of each; larger kong fans imply it."""
+    found = kongs(reading)
+    mixed = any(g.concealed for g in found) and any(not g.concealed for g in found)
+    return Hits.when(mixed, found)
+
+
+@rule("mcr.two-concealed-kongs", source="Green Book 2006, fan 48")
+def two_concealed_kongs(reading: Reading, situation: Situation) -> Hits:
+    """双暗杠 Two Concealed Kongs: at least two concealed kongs."""
+    found = tuple(g for g in kongs(reading) if g.concealed)
+    return Hits.when(len(found) >= 2, found)
+
+
+@rule("mcr.three-kongs", source="Green Book 2006, fan 17")
+def three_kongs(reading: Reading, situation: Situation) -> Hits:
+    """三杠 Three Kongs: at least three kongs, melded or concealed."""
+    found = kongs(reading)
+    return Hits.when(len(found) >= 3, found)
+
+
+@rule("mcr.four-kongs", source="Green Book 2006, fan 5")
+def four_kongs(reading: Reading, situation: Situation) -> Hits:
+    """四杠 Four Kongs: four kongs, melded or concealed."""
+    found = kongs(reading)
+    return Hits.when(len(found) == 4, found)
+
+
+@rule("mcr.tile-hog", source="Green Book 2006, fan 64")
+def tile_hog(reading: Reading, situation: Situation) -> Hits:
+    """四归一 Tile Hog: all four copies of a kind used without a kong, once per kind; each
+    instance names the groups holding that kind (Seven Pairs included: two equal pairs)."""
+    counts = Counter(reading.tiles)
+    konged = {g.first for g in reading.groups if g.kind is GroupKind.KONG}
+    return Hits.each(
+        tuple(g for g in reading.groups if tile in g.tiles)
+        for tile, n in sorted(counts.items())
+        if n == 4 and tile not in konged
+    )
+
+

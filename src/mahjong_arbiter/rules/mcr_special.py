@@ -1,0 +1,96 @@
+"""MCR special shapes and the fans read off them (Green Book 2006, section 3.8; fans 4, 6, 7, 19,
+20, 34, 35).
+
+The solver names a Reading's shape (``seven_pairs``, ``thirteen_orphans``, ``knitted_straight``,
+``honours_knitted``; see :mod:`mahjong_arbiter.solver.special`); these predicates add what the
+fans require beyond the shape.  Nine Gates is a standard hand recognised by its thirteen standing
+tiles.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..solver.reading import GroupKind, Reading
+from .mcr_common import pungs
+from .registry import NONE, Hits, Situation, rule
+
+__all__: list[str] = []
+
+NINE_GATES_RANKS: Final = (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9)
+"""The thirteen standing tiles of Nine Gates, one suit (Green Book 2006 fan 4)."""
+
+
+@rule("mcr.seven-pairs", source="Green Book 2006, fan 19")
+def seven_pairs(reading: Reading, situation: Situation) -> Hits:
+    """七对 Seven Pairs: seven pairs (two equal pairs allowed: four of a kind, fan 64)."""
+    return Hits.when(reading.shape == "seven_pairs")
+
+
+@rule("mcr.seven-shifted-pairs", source="Green Book 2006, fan 6")
+def seven_shifted_pairs(reading: Reading, situation: Situation) -> Hits:
+    """连七对 Seven Shifted Pairs: seven pairs of one suit with seven consecutive ranks."""
+    if reading.shape != "seven_pairs":
+        return NONE
+    firsts = [g.first for g in reading.groups]
+    suited = all(t.is_suited for t in firsts) and len({t.suit for t in firsts}) == 1
+    ranks = sorted(t.rank for t in firsts)
+    return Hits.when(suited and ranks == list(range(ranks[0], ranks[0] + 7)))
+
+
+@rule("mcr.thirteen-orphans", source="Green Book 2006, fan 7")
+def thirteen_orphans(reading: Reading, situation: Situation) -> Hits:
+    """十三幺 Thirteen Orphans: one of each terminal and honour, and a second of one of them."""
+    return Hits.when(reading.shape == "thirteen_orphans")
+
+
+@rule("mcr.lesser-honors-and-knitted-tiles", source="Green Book 2006, fan 34")
+def lesser_honors_and_knitted_tiles(reading: Reading, situation: Situation) -> Hits:
+    """全不靠 Lesser Honors and Knitted Tiles: fourteen different tiles, honours and suited tiles
+    of one knitted 147/258/369 pattern, no pair."""
+    return Hits.when(reading.shape == "honours_knitted")
+
+
+@rule("mcr.greater-honors-and-knitted-tiles", source="Green Book 2006, fan 20")
+def greater_honors_and_knitted_tiles(reading: Reading, situation: Situation) -> Hits:
+    """七星不靠 Greater Honors and Knitted Tiles: the honours-and-knitted shape with all seven
+    honours."""
+    honours = sum(1 for t in reading.tiles if t.is_honour)
+    return Hits.when(reading.shape == "honours_knitted" and honours == 7)
+
+
+@rule("mcr.knitted-straight", source="Green Book 2006, fan 35")
+def knitted_straight(reading: Reading, situation: Situation) -> Hits:
+    """组合龙 Knitted Straight: 147, 258 and 369 each in a different suit, as three special chows
+    with a set and a pair, or all nine inside Lesser Honors and Knitted Tiles (fan 35's
+    definition; the MCR helper scores both)."""
+    knitted = tuple(g for g in reading.groups if g.kind is GroupKind.KNITTED)
+    if knitted:
+        return Hits.once(knitted)
+    suited = sum(1 for t in reading.tiles if t.is_suited)
+    return Hits.when(reading.shape == "honours_knitted" and suited == 9)
+
+
+@rule("mcr.nine-gates", source="Green Book 2006, fan 4")
+def nine_gates(reading: Reading, situation: Situation) -> Hits:
+    """九莲宝灯 Nine Gates: no declared meld, the thirteen standing tiles 1112345678999 of one
+    suit, won on any tile of that suit.
+
+    Policy ``nine_gates_terminal_pungs``: ``"all"`` (Green Book 2006: the fan excludes Pung of
+    Terminals or Honors; the instance names no group, i.e. the whole hand) or ``"one"`` (the
+    MCR helper removes one terminal pung only; the instance names the lowest terminal pung, so
+    an exclusion reaches that pung's fan alone).
+    """
+    hand = situation.hand
+    if hand.melds or hand.winning_tile is None or reading.shape != "standard":
+        return NONE
+    standing = hand.without_winning_tile().concealed
+    one_suit = len({t.suit for t in standing}) == 1 and standing[0].is_suited
+    if not one_suit or tuple(t.rank for t in standing) != NINE_GATES_RANKS:
+        return NONE
+    if situation.policies.get("nine_gates_terminal_pungs", "all") == "one":
+        terminal = [g for g in pungs(reading) if g.first.is_terminal]
+        return Hits.once(terminal[:1])
+    return Hits.once()
+
+

@@ -1,0 +1,56 @@
+"""MCR fans of terminals and honours (Green Book 2006, section 3.8; fans 8, 11, 18, 55, 68, 73).
+
+Whole-hand fans name no groups; Pung of Terminals or Honors names its pung.
+"""
+
+from __future__ import annotations
+
+from ..solver.reading import GroupKind, Reading
+from .mcr_common import pungs
+from .registry import Hits, Situation, rule
+
+__all__: list[str] = []
+
+
+@rule("mcr.all-terminals", source="Green Book 2006, fan 8")
+def all_terminals(reading: Reading, situation: Situation) -> Hits:
+    """清幺九 All Terminals: only suited 1s and 9s."""
+    return Hits.when(all(t.is_terminal for t in reading.tiles))
+
+
+@rule("mcr.all-honors", source="Green Book 2006, fan 11")
+def all_honors(reading: Reading, situation: Situation) -> Hits:
+    """字一色 All Honors: only winds and dragons."""
+    return Hits.when(all(t.is_honour for t in reading.tiles))
+
+
+@rule("mcr.all-terminals-and-honors", source="Green Book 2006, fan 18")
+def all_terminals_and_honors(reading: Reading, situation: Situation) -> Hits:
+    """混幺九 All Terminals and Honors: only terminals and honours (any shape)."""
+    return Hits.when(all(t.is_terminal_or_honour for t in reading.tiles))
+
+
+@rule("mcr.outside-hand", source="Green Book 2006, fan 55")
+def outside_hand(reading: Reading, situation: Situation) -> Hits:
+    """全带幺 Outside Hand: every set and the pair hold a terminal or an honour.
+
+    Read over every group, so Thirteen Orphans and an all-terminal Seven Pairs have it (the
+    fans that imply it say so in the profile); a Knitted Straight's nine tiles are not a set
+    that can hold a terminal in this sense, so a hand with one never has it.
+    """
+    groups = reading.groups
+    knitted = any(g.kind is GroupKind.KNITTED for g in groups)
+    return Hits.when(not knitted and all(any(t.is_terminal_or_honour for t in g.tiles) for g in groups))
+
+
+@rule("mcr.all-simples", source="Green Book 2006, fan 68")
+def all_simples(reading: Reading, situation: Situation) -> Hits:
+    """断幺 All Simples: only suited 2..8."""
+    return Hits.when(all(t.is_simple for t in reading.tiles))
+
+
+@rule("mcr.pung-of-terminals-or-honors", source="Green Book 2006, fan 73")
+def pung_of_terminals_or_honors(reading: Reading, situation: Situation) -> Hits:
+    """幺九刻 Pung of Terminals or Honors: each pung or kong of 1s, 9s or a wind.  A dragon pung
+    scores Dragon Pung (fan 59) instead and is not counted here (Green Book 2006 fan 73)."""
+    return Hits.each((g,) for g in pungs(reading) if g.first.is_terminal or g.first.is_wind)

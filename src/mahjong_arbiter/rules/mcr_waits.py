@@ -1,0 +1,46 @@
+"""MCR wait fans (Green Book 2006, section 3.8; fans 77 Edge Wait, 78 Closed Wait, 79 Single
+Wait).
+
+A wait fan scores when the winning tile was the only tile that could complete the hand (Green
+Book 2006 fans 77-79; see mcr-fans.md N15) and this Reading places it as that wait.  Which kinds
+count as waits is a policy:
+
+``wait_held_out_counts``
+    False (Green Book reading): the kinds in :attr:`Situation.waits`, tiles that could still
+    arrive.  True (Mahjong International League, the MCR helper's ``is_unique_waiting``): also a
+    kind whose four copies the winner already holds (:attr:`Situation.held_out`), so 4444666s
+    won on 5s has no Single Wait.
+"""
+
+from __future__ import annotations
+
+from ..solver.reading import Reading, Wait
+from .registry import Hits, Situation, rule
+
+__all__ = ["only_wait"]
+
+
+def only_wait(situation: Situation) -> bool:
+    """Whether the hand waited on one kind only, under the policy ``wait_held_out_counts``."""
+    kinds = set(situation.waits)
+    if situation.policies.get("wait_held_out_counts", False):
+        kinds |= set(situation.held_out)
+    return len(kinds) == 1
+
+
+@rule("mcr.edge-wait", source="Green Book 2006, fan 77")
+def edge_wait(reading: Reading, situation: Situation) -> Hits:
+    """边张 Edge Wait: the only winning tile was the 3 of 12 or the 7 of 89."""
+    return Hits.when(reading.wait is Wait.EDGE and only_wait(situation))
+
+
+@rule("mcr.closed-wait", source="Green Book 2006, fan 78")
+def closed_wait(reading: Reading, situation: Situation) -> Hits:
+    """坎张 Closed Wait: the only winning tile was the middle of a chow."""
+    return Hits.when(reading.wait is Wait.CLOSED and only_wait(situation))
+
+
+@rule("mcr.single-wait", source="Green Book 2006, fan 79")
+def single_wait(reading: Reading, situation: Situation) -> Hits:
+    """单钓将 Single Wait: the only winning tile paired a lone tile."""
+    return Hits.when(reading.wait is Wait.SINGLE and only_wait(situation))

@@ -1,0 +1,90 @@
+"""MCR fans of winds and dragons (Green Book 2006, section 3.8; fans 1, 2, 9, 10, 38, 54, 59-61).
+
+Each instance names the pungs (and, for the "little" fans, the pair) it is made of, so that a
+fan that implies another removes only the instances inside it (the non-repeat principle as the
+MCR helper explains it: Big Three Dragons cancels its three Dragon Pungs, a fourth pung stays).
+"""
+
+from __future__ import annotations
+
+from ..solver.reading import Group, Reading
+from .mcr_common import pungs
+from .registry import NONE, Hits, Situation, rule
+
+__all__: list[str] = []
+
+
+def _wind_pungs(reading: Reading) -> tuple[Group, ...]:
+    return tuple(g for g in pungs(reading) if g.first.is_wind)
+
+
+def _dragon_pungs(reading: Reading) -> tuple[Group, ...]:
+    return tuple(g for g in pungs(reading) if g.first.is_dragon)
+
+
+@rule("mcr.big-four-winds", source="Green Book 2006, fan 1")
+def big_four_winds(reading: Reading, situation: Situation) -> Hits:
+    """大四喜 Big Four Winds: pungs or kongs of all four winds."""
+    found = _wind_pungs(reading)
+    return Hits.when(len(found) == 4, found)
+
+
+@rule("mcr.big-three-winds", source="Green Book 2006, fan 38")
+def big_three_winds(reading: Reading, situation: Situation) -> Hits:
+    """三风刻 Big Three Winds: pungs or kongs of (at least) three winds."""
+    found = _wind_pungs(reading)
+    return Hits.when(len(found) >= 3, found)
+
+
+@rule("mcr.little-four-winds", source="Green Book 2006, fan 9")
+def little_four_winds(reading: Reading, situation: Situation) -> Hits:
+    """小四喜 Little Four Winds: pungs of three winds and a pair of the fourth."""
+    found = _wind_pungs(reading)
+    pair = reading.pair
+    if len(found) != 3 or pair is None or not pair.first.is_wind:
+        return NONE
+    return Hits.once((*found, pair))
+
+
+@rule("mcr.big-three-dragons", source="Green Book 2006, fan 2")
+def big_three_dragons(reading: Reading, situation: Situation) -> Hits:
+    """大三元 Big Three Dragons: pungs or kongs of all three dragons."""
+    found = _dragon_pungs(reading)
+    return Hits.when(len(found) == 3, found)
+
+
+@rule("mcr.little-three-dragons", source="Green Book 2006, fan 10")
+def little_three_dragons(reading: Reading, situation: Situation) -> Hits:
+    """小三元 Little Three Dragons: pungs of two dragons and a pair of the third."""
+    found = _dragon_pungs(reading)
+    pair = reading.pair
+    if len(found) != 2 or pair is None or not pair.first.is_dragon:
+        return NONE
+    return Hits.once((*found, pair))
+
+
+@rule("mcr.two-dragon-pungs", source="Green Book 2006, fan 54")
+def two_dragon_pungs(reading: Reading, situation: Situation) -> Hits:
+    """双箭刻 Two Dragon Pungs: pungs or kongs of (at least) two dragons."""
+    found = _dragon_pungs(reading)
+    return Hits.when(len(found) >= 2, found)
+
+
+@rule("mcr.dragon-pung", source="Green Book 2006, fan 59")
+def dragon_pung(reading: Reading, situation: Situation) -> Hits:
+    """箭刻 Dragon Pung: each pung or kong of a dragon."""
+    return Hits.each((g,) for g in _dragon_pungs(reading))
+
+
+@rule("mcr.prevalent-wind", source="Green Book 2006, fan 60")
+def prevalent_wind(reading: Reading, situation: Situation) -> Hits:
+    """圈风刻 Prevalent Wind: a pung or kong of the round's wind."""
+    wind = situation.context.prevailing_wind
+    return Hits.each((g,) for g in _wind_pungs(reading) if g.first is wind)
+
+
+@rule("mcr.seat-wind", source="Green Book 2006, fan 61")
+def seat_wind(reading: Reading, situation: Situation) -> Hits:
+    """门风刻 Seat Wind: a pung or kong of the player's own seat wind."""
+    wind = situation.context.seat_wind
+    return Hits.each((g,) for g in _wind_pungs(reading) if g.first is wind)
