@@ -1,0 +1,232 @@
+"""Scored waits: every tile that completes a thirteen-tile hand, with its best score won by discard
+and self-drawn; and for fourteen tiles, what each discard leaves ("which discard keeps the biggest
+hand?").
+
+The tiles come from the solver (:func:`mahjong_arbiter.solver.api.waits`) for the shapes the
+profile allows; each completion is scored by :func:`mahjong_arbiter.scoring.score` with the
+context given, once won on a discard and once self-drawn.  A completion the profile does not
+accept as a win (or a context it contradicts, such as a kong's replacement tile without a kong)
+is shown with its reason instead of a score.  ``live`` is how many copies of the tile the hand
+itself does not hold (4 minus those held): what the player can still hope to see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..errors import ArbiterError
+from ..hand import Context, Hand
+from ..notation.render import hand_text, tile_text
+from ..profiles.model import Profile
+from ..result import Result
+from ..tiles import Tile
+from .style import Style, table
+
+__all__ = ["Outcome", "ScoredWait", "WaitsReport", "DiscardOption", "DiscardReport", "scored_waits", "discard_options"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A completion's score, or why it is not one (``code`` and ``error``)."""
+
+    result: Result | None
+    code: str = ""
+    error: str = ""
+
+    @property
+    def total(self) -> int | float | None:
+        return None if self.result is None else self.result.total
+
+    def text(self) -> str:
+        if self.result is None:
+            return f"no win ({self.error})"
+        return f"{self.result.total:g} {self.result.unit}"
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.result is None:
+            return {"error": {"code": self.code, "message": self.error}}
+        return self.result.to_dict()
+
+
+@dataclass(frozen=True)
+class ScoredWait:
+    """One winning tile, the copies still live, and the two ways of winning on it."""
+
+    tile: Tile
+    live: int
+    discard: Outcome
+    self_drawn: Outcome
+
+    @property
+    def best(self) -> int | float | None:
+        totals = [t for t in (self.discard.total, self.self_drawn.total) if t is not None]
+        return max(totals) if totals else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "tile": self.tile.token,
+            "live": self.live,
+            "discard": self.discard.to_dict(),
+            "self_drawn": self.self_drawn.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class WaitsReport:
+    """The scored waits of one thirteen-tile hand under one profile."""
+
+    hand: Hand
+    context: Context
+    profile: str
+    unit: str
+    waits: tuple[ScoredWait, ...]
+    held_out: tuple[Tile, ...]
+
+    @property
+    def best(self) -> int | float | None:
+        totals = [w.best for w in self.waits if w.best is not None]
+        return max(totals) if totals else None
+
+    @property
+    def live(self) -> int:
+        return sum(w.live for w in self.waits)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": None,
+            "profile": self.profile,
+            "waits": [w.to_dict() for w in self.waits],
+            "held_out": [t.token for t in self.held_out],
+        }
+
+    def table_lines(self, *, ascii: bool = False) -> list[str]:
+        rows = [("tile", "live", "on a discard", "self-drawn")]
+        rows += [(tile_text(w.tile, ascii), str(w.live), w.discard.text(), w.self_drawn.text()) for w in self.waits]
+        return table(rows, align="<>>>")
+
+    def to_text(self, style: Style, *, ascii: bool = False) -> str:
+        lines = [hand_text(self.hand, self.context, ascii=ascii), ""]
+        if not self.waits:
+            lines.append(style.bold(f"not ready under {self.profile}: no tile completes this hand"))
+        else:
+            head = f"waits under {self.profile}: {len(self.waits)} tile kind(s), {self.live} live copies"
+            lines.append(style.bold(head))
+            body = self.table_lines(ascii=ascii)
+            lines.append("  " + style.dim(body[0]))
+            lines.extend("  " + line for line in body[1:])
+        if self.held_out:
+            lines.append(f"held out (all four copies in this hand): {' '.join(t.token for t in self.held_out)}")
+        if self.best is not None:
+            lines.append(style.bold(f"best: {self.best:g} {self.unit}"))
+        return "\n".join(lines)
+
+
+def _outcome(hand: Hand, context: Context, profile: Profile, backend: str) -> Outcome:
+    from ..scoring import score
+
+    try:
+        return Outcome(score(hand, context, profile, backend=backend))
+    except ArbiterError as exc:
+        return Outcome(None, exc.code, exc.message)
+
+
+def scored_waits(
+    hand13: Hand, context: Context, profile: Profile, *, backend: str = "fast", seen: tuple[Tile, ...] = ()
+) -> WaitsReport:
+    """Every tile completing *hand13* under *profile*, scored won by discard and self-drawn.
+
+    *seen* are tiles known to be out of play besides the hand's own (a discard just made); they
+    lower the ``live`` count.
+
+    Raises
+    ------
+    HandError
+        When *hand13* is not a thirteen-tile hand without a winning tile.
+    """
+    from ..scoring.common import shape_options
+    from ..solver.api import waits
+
+    found = waits(hand13, backend=backend, shapes=shape_options(profile))  # type: ignore[arg-type]
+    held = hand13.all_tiles + seen
+    scored = []
+    for tile in found.tiles:
+        complete = hand13.with_tile(tile)
+        scored.append(ScoredWait(
+            tile,
+            4 - held.count(tile),
+            _outcome(complete, replace(context, self_drawn=False), profile, backend),
+            _outcome(complete, replace(context, self_drawn=True), profile, backend),
+        ))
+    units = {o.result.unit for w in scored for o in (w.discard, w.self_drawn) if o.result is not None}
+    unit = units.pop() if len(units) == 1 else "points"
+    return WaitsReport(hand13, context, profile.id, unit, tuple(scored), tuple(found.held_out))
+
+
+_DETAILED = 3
+"""How many of the best discards are shown wait by wait in text (JSON has them all)."""
+
+
+@dataclass(frozen=True)
+class DiscardOption:
+    """A discard from fourteen tiles and the scored waits it leaves."""
+
+    discard: Tile
+    report: WaitsReport
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "discard": self.discard.token,
+            "best": self.report.best,
+            "live": self.report.live,
+            "waits": [w.to_dict() for w in self.report.waits],
+            "held_out": [t.token for t in self.report.held_out],
+        }
+
+
+@dataclass(frozen=True)
+class DiscardReport:
+    """Every discard of a fourteen-tile hand, the best first."""
+
+    hand: Hand
+    context: Context
+    profile: str
+    options: tuple[DiscardOption, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": None, "profile": self.profile, "discards": [o.to_dict() for o in self.options]}
+
+    def to_text(self, style: Style, *, ascii: bool = False) -> str:
+        lines = [hand_text(self.hand, self.context, ascii=ascii), ""]
+        lines.append(style.bold(f"discards under {self.profile}, the biggest hand kept first:"))
+        rows = [("discard", "waits", "live", "best")]
+        for o in self.options:
+            waits = " ".join(w.tile.token for w in o.report.waits) or "not ready"
+            best = "-" if o.report.best is None else f"{o.report.best:g} {o.report.unit}"
+            rows.append((tile_text(o.discard, ascii), waits, str(o.report.live), best))
+        body = table(rows, align="<<>>")
+        lines.append("  " + style.dim(body[0]))
+        lines.extend("  " + line for line in body[1:])
+        ready = [o for o in self.options if o.report.waits]
+        for o in ready[:_DETAILED]:
+            lines.append("")
+            lines.append(f"discard {tile_text(o.discard, ascii)}:")
+            lines.extend("  " + line for line in o.report.table_lines(ascii=ascii))
+        return "\n".join(lines)
+
+
+def discard_options(hand14: Hand, context: Context, profile: Profile, *, backend: str = "fast") -> DiscardReport:
+    """For each kind among the standing tiles of *hand14*, the scored waits left by discarding it.
+
+    Options are ordered by best score, then by live copies of the waits (both highest first), then
+    by tile.
+    """
+    options = []
+    for tile in sorted(set(hand14.concealed)):
+        rest = list(hand14.concealed)
+        rest.remove(tile)
+        thirteen = Hand(tuple(rest), hand14.melds, None)
+        report = scored_waits(thirteen, context, profile, backend=backend, seen=(tile,))
+        options.append(DiscardOption(tile, report))
+    options.sort(key=lambda o: (-(o.report.best if o.report.best is not None else -1), -o.report.live, o.discard))
+    return DiscardReport(hand14, context, profile.id, tuple(options))
