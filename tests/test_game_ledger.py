@@ -1,0 +1,252 @@
+"""``mahjong-arbiter game``: a kept game, its ledger, replay, undo, export, and crash safety."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mahjong_arbiter.cli import main
+from mahjong_arbiter.table.ledger import PAUSE_ENV, Ledger, default_db_path
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return str(tmp_path / "games.sqlite3")
+
+
+def game(db: str, *args: str) -> int:
+    return main(["game", *args, "--db", db])
+
+
+def show(db: str, capsys: pytest.CaptureFixture[str]) -> dict:  # type: ignore[type-arg]
+    capsys.readouterr()
+    assert game(db, "show", "--json") == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def play_buzzard(db: str) -> None:
+    assert game(db, "new", "--profile", "buzzard-2000", "--players", "Ann", "Bob", "Cat", "Dan") == 0
+    # Hand 1, Ann East: Bob (S) 56 on Cat's discard; Ann 20, Cat 8, Dan 0 (the issue's scores, no incident).
+    assert (
+        game(
+            db,
+            "hand",
+            "--winner",
+            "Bob",
+            "--discarder",
+            "Cat",
+            "--score",
+            "Ann=20",
+            "--score",
+            "Bob=56",
+            "--score",
+            "Cat=8",
+        )
+        == 0
+    )
+    # Hand 2, Bob East: Bob self-draws 120; Dan 30.
+    assert game(db, "hand", "--winner", "Bob", "--self-drawn", "--score", "Bob=120", "--score", "Dan=30") == 0
+    # Hand 3: dead hand.
+    assert game(db, "draw") == 0
+    # Hand 4: Ann (N) 60 on Dan's discard, Dan liable.
+    assert (
+        game(
+            db,
+            "hand",
+            "--winner",
+            "Ann",
+            "--discarder",
+            "Dan",
+            "--score",
+            "Ann=60",
+            "--incident",
+            "liability:Dan:three exposed pungs of one suit",
+        )
+        == 0
+    )
+
+
+def test_a_game_of_several_hands(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    play_buzzard(db)
+    ledger = show(db, capsys)
+    hands = ledger["hands"]
+    assert [h["east"] for h in hands] == ["Ann", "Bob", "Bob", "Bob"]
+    assert [h["winner"] for h in hands] == ["Bob", "Bob", None, "Ann"]
+    # Hand 1 (as bmja-east-loses): Ann -48, Bob +224, Cat -72, Dan -104.
+    assert hands[0]["net"] == {"Ann": -48, "Bob": 224, "Cat": -72, "Dan": -104}
+    # Hand 2, Bob East 120 self-drawn: 240 from each (+720); Dan 30 collects 30 from Ann and Cat.
+    assert hands[1]["net"] == {"Ann": -270, "Bob": 720, "Cat": -270, "Dan": -180}
+    # Hand 3 a dead hand (Buzzard): nothing.  Hand 4: Dan pays Bob's 120 + Cat's 60 + his 60 = 240.
+    assert hands[3]["net"] == {"Ann": 240, "Bob": 0, "Cat": 0, "Dan": -240}
+    assert hands[-1]["totals"] == {"Ann": -78, "Bob": 944, "Cat": -342, "Dan": -524}
+    assert sum(hands[-1]["totals"].values()) == 0
+    assert ledger["game"]["limit"] == 600 and ledger["game"]["fingerprint"] == ""
+
+
+def test_replay_matches_and_sees_an_edited_result(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    play_buzzard(db)
+    capsys.readouterr()
+    assert game(db, "replay") == 0
+    assert "4 hand(s) replayed, no difference" in capsys.readouterr().out
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE transactions SET amount = '100' WHERE payer = 'Ann' AND amount = '112'")
+    assert game(db, "replay") == 1
+    out = capsys.readouterr().out
+    assert "hand 1.transactions[0]" in out and "'100'" in out and "'112'" in out
+
+
+def test_replay_sees_an_edited_stored_net(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    play_buzzard(db)
+    with sqlite3.connect(db) as con:
+        (result,) = con.execute("SELECT result FROM hands WHERE number = 2").fetchone()
+        edited = json.loads(result)
+        edited["settlement"]["net"]["E"] = 700
+        con.execute("UPDATE hands SET result = ? WHERE number = 2", (json.dumps(edited),))
+    capsys.readouterr()
+    assert game(db, "replay") == 1
+    assert "hand 2.settlement.net.E: stored 700, recomputed 720" in capsys.readouterr().out
+
+
+def test_undo_removes_the_last_hand(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    play_buzzard(db)
+    assert game(db, "undo") == 0
+    assert len(show(db, capsys)["hands"]) == 3
+    with sqlite3.connect(db) as con:
+        # hands 1-3 keep their 6 + 5 + 0 payments; the liability payment of hand 4 is gone.
+        assert con.execute("SELECT count(*) FROM transactions").fetchone() == (11,)
+    assert game(db, "replay") == 0
+
+
+def test_export_json_and_csv(db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    play_buzzard(db)
+    out = tmp_path / "game.csv"
+    assert game(db, "export", "--format", "csv", "--output", str(out)) == 0
+    rows = list(csv.DictReader(io.StringIO(out.read_text())))
+    assert [r["winner"] for r in rows] == ["Bob", "Bob", "", "Ann"]
+    assert rows[-1]["Bob total"] == "944"
+    capsys.readouterr()
+    assert game(db, "export") == 0
+    exported = json.loads(capsys.readouterr().out)
+    assert exported["game"]["players"] == ["Ann", "Bob", "Cat", "Dan"] and len(exported["hands"]) == 4
+
+
+def test_schema_is_versioned_and_wal(db: str) -> None:
+    with Ledger.open(db) as ledger:
+        assert ledger.schema_version == 1
+    with sqlite3.connect(db) as con:
+        assert con.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert [r[0] for r in con.execute("SELECT version FROM schema_migrations")] == [1]
+    with Ledger.open(db) as ledger:  # re-opening applies nothing twice
+        assert ledger.schema_version == 1
+
+
+def test_default_db_is_in_the_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert default_db_path() == tmp_path / "mahjong-arbiter" / "games.sqlite3"
+
+
+def test_mcr_game_is_sixteen_hands(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert game(db, "new", "--profile", "mcr", "--players", "A", "B", "C", "D") == 0
+    for _ in range(16):
+        assert game(db, "hand", "--winner", "E", "--self-drawn", "--score", "E=8") == 0
+    hands = show(db, capsys)["hands"]
+    # The deal passes every hand: A B C D, four times, prevailing E S W N.
+    assert [h["east"] for h in hands] == ["A", "B", "C", "D"] * 4
+    assert [h["prevailing"] for h in hands[::4]] == ["E", "S", "W", "N"]
+    assert game(db, "draw") == 2
+    assert "is over" in capsys.readouterr().err
+
+
+def test_hong_kong_game_needs_the_tables_choice(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert game(db, "new", "--profile", "hk-old-style", "--players", "A", "B", "C", "D") == 2
+    assert "--after-east-win stays|passes" in capsys.readouterr().err
+    assert (
+        game(
+            db,
+            "new",
+            "--profile",
+            "hk-old-style",
+            "--players",
+            "A",
+            "B",
+            "C",
+            "D",
+            "--after-east-win",
+            "stays",
+            "--after-draw",
+            "passes",
+        )
+        == 0
+    )
+    assert game(db, "draw") == 0
+    assert show(db, capsys)["hands"][0]["east"] == "A"
+    assert game(db, "hand", "--winner", "A", "--discarder", "B", "--score", "A=4") == 0
+    # A is South after the draw passed the deal; 4 faan = 2: B (East) 2, C and D 1 each.
+    assert show(db, capsys)["hands"][1]["net"] == {"A": 4, "B": -2, "C": -1, "D": -1}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        pytest.param(["hand", "--winner", "Zed", "--self-drawn"], "'Zed' is neither a player", id="unknown-player"),
+        pytest.param(["hand", "--self-drawn"], "needs --winner", id="no-winner"),
+        pytest.param(["hand", "--winner", "Bob", "--score", "Bob"], "expected PLAYER=VALUE", id="bad-score"),
+        pytest.param(["hand", "--winner", "Bob", "--incident", "liability"], "KIND:PLAYER", id="bad-incident"),
+        pytest.param(["undo", "--game", "9"], "no game 9", id="no-such-game"),
+    ],
+)
+def test_bad_game_input_exits_2(db: str, args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert game(db, "new", "--profile", "bmja", "--players", "Ann", "Bob", "Cat", "Dan") == 0
+    assert game(db, *args) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_sigkill_between_a_hand_and_its_payments_leaves_no_half_hand(db: str) -> None:
+    assert game(db, "new", "--profile", "bmja", "--players", "Ann", "Bob", "Cat", "Dan") == 0
+    assert game(db, "hand", "--winner", "Bob", "--self-drawn", "--score", "Bob=40") == 0
+    env = {**os.environ, PAUSE_ENV: "30"}
+    writer = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "mahjong_arbiter",
+            "game",
+            "hand",
+            "--db",
+            db,
+            "--winner",
+            "Cat",
+            "--self-drawn",
+            "--score",
+            "Cat=50",
+        ],
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert writer.stderr is not None
+        assert writer.stderr.readline().strip() == "paused"  # the hand row is written, its payments not yet
+        with sqlite3.connect(db, timeout=0.1) as reader:  # WAL: a reader is not blocked by the writer
+            assert reader.execute("SELECT count(*) FROM hands").fetchone() == (1,)
+        os.kill(writer.pid, signal.SIGKILL)
+    finally:
+        writer.wait(timeout=10)
+    assert writer.returncode == -signal.SIGKILL
+    with sqlite3.connect(db) as con:
+        assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert con.execute("SELECT count(*) FROM hands").fetchone() == (1,)
+        orphans = "SELECT count(*) FROM transactions WHERE hand_id NOT IN (SELECT id FROM hands)"
+        assert con.execute(orphans).fetchone() == (0,)
+        assert con.execute("SELECT count(*) FROM transactions").fetchone() == (3,)
+    assert game(db, "replay") == 0
+    assert game(db, "hand", "--winner", "Cat", "--self-drawn", "--score", "Cat=50") == 0
