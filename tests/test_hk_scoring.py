@@ -1,0 +1,132 @@
+"""Golden cases for the Hong Kong profiles (tests/fixtures/hk/*.toml), the faan arithmetic's cap,
+minimum and payment tables, and one hand under several profiles.
+
+Each case's expectation is computed by hand in the fixture file, next to the case's source.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong_arbiter.errors import NotWinningError
+from mahjong_arbiter.hand import Context
+from mahjong_arbiter.notation import parse_hand
+from mahjong_arbiter.profiles.loader import builtin_profile_ids
+from mahjong_arbiter.result import Result
+from mahjong_arbiter.scoring import score
+from mahjong_arbiter.scoring.faan import base_points
+
+FIXTURES = Path(__file__).parent / "fixtures" / "hk"
+
+
+def _cases(name: str, default_profile: str) -> list[Any]:
+    data = tomllib.loads((FIXTURES / name).read_text(encoding="utf-8"))
+    return [pytest.param({"profile": default_profile, **case}, id=case["id"]) for case in data["case"]]
+
+
+def _score(case: dict[str, Any]) -> Result:
+    parsed = parse_hand(case["hand"])
+    context = Context(bonus_tiles=parsed.bonus_tiles, **case.get("context", {}))
+    return score(parsed.hand, context, case["profile"])
+
+
+def _check(case: dict[str, Any]) -> None:
+    if "not_winning" in case:
+        with pytest.raises(NotWinningError, match=case["not_winning"]):
+            _score(case)
+        return
+    result = _score(case)
+    explained = result.to_text(explain=True)
+    assert {i.id: i.subtotal for i in result.items} == case["items"], explained
+    assert result.total == case["total"], explained
+    assert result.unit == "faan"
+    if "base_points" in case:
+        expected = None if case["base_points"] == "none" else case["base_points"]
+        assert result.fields["base_points"] == expected, explained
+    if "minimum_met" in case:
+        assert result.fields["minimum_met"] is case["minimum_met"], explained
+    for rule_id in case.get("suppressed", []):
+        assert rule_id in {s.id for s in result.suppressed}, explained
+    for text in case.get("notes", []):
+        assert any(text in note for note in result.notes), explained
+
+
+@pytest.mark.parametrize("case", _cases("gameweave.toml", "hk-gameweave"))
+def test_gameweave_golden(case: dict[str, Any]) -> None:
+    _check(case)
+
+
+@pytest.mark.parametrize("case", _cases("old-style.toml", "hk-old-style"))
+def test_old_style_golden(case: dict[str, Any]) -> None:
+    _check(case)
+
+
+@pytest.mark.parametrize(
+    ("faan", "expected"),
+    [
+        pytest.param(2, None, id="below-table"),
+        pytest.param(3, 1, id="3-faan-1"),
+        pytest.param(4, 2, id="4-faan-2"),
+        pytest.param(6, 2, id="6-faan-2"),
+        pytest.param(7, 4, id="7-faan-4"),
+        pytest.param(9, 4, id="9-faan-4"),
+        pytest.param(10, 8, id="10-faan-8"),
+        pytest.param(13, 8, id="13-faan-8"),
+    ],
+)
+def test_simple_base_table(faan: int, expected: int | None) -> None:
+    """Wikipedia 'Mahjong', Old Hong Kong simplified base points: 3 = 1, 4-6 = 2, 7-9 = 4, 10+ = 8."""
+    from mahjong_arbiter.profiles.loader import load_profile
+
+    assert base_points(load_profile("hk-old-style").payments, faan) == expected
+
+
+def test_payment_tables_match_hk_md() -> None:
+    """hk.md section 3B rows, written out by hand: half-spicy and spicy multipliers for 0..13 faan."""
+    from mahjong_arbiter.profiles.loader import load_profile
+
+    payments = load_profile("hk-old-style").payments
+    half_spicy = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96, 128, 192, 256, 384]
+    spicy = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192]
+    for name, row in (("half-spicy", half_spicy), ("spicy", spicy)):
+        assert [base_points({**payments, "table": name}, f) for f in range(14)] == row
+    assert payments["responsibility"] == "half"
+    assert load_profile("hk-old-style-full").payments["responsibility"] == "full"
+
+
+# One hand, four tables: EEE (claimed) CCC (claimed) 123m 456m + NN, won on a discard, seat E, round E.
+SAME_HAND = "[EEE,1][CCC,1]123m456mNN"
+
+
+def test_same_hand_under_both_hk_profiles() -> None:
+    """hk-gameweave: base 1 + half flush 3 + dragon 1 + seat 1 + round 1 = 7 (seed 004).
+    hk-old-style: mixed one suit 3 + dragon 1 + seat 1 + round 1 + no flowers 1 = 7 faan -> base 4
+    (HK sheet values; Wikipedia simple table 7-9 = 4)."""
+    hand = parse_hand(SAME_HAND).hand
+    gameweave = score(hand, Context(), "hk-gameweave")
+    old_style = score(hand, Context(), "hk-old-style")
+    assert gameweave.total == 7 and gameweave.fields["base_points"] is None
+    assert old_style.total == 7 and old_style.fields["base_points"] == 4
+    assert {i.id for i in gameweave.items} ^ {i.id for i in old_style.items} == {"hk.legal-win", "hk.no-flowers"}
+
+
+@pytest.mark.skipif(
+    not {"mcr", "bmja"} <= set(builtin_profile_ids()), reason="the mcr and bmja profiles have not landed"
+)
+def test_same_hand_under_mcr_and_bmja() -> None:
+    """The same hand under MCR and BMJA: other units, other worth.
+
+    MCR (Green Book 2006), seat E, round E, won on N by discard: Half Flush 6 + Prevalent Wind 2 +
+    Seat Wind 2 + Dragon Pung 2 + Short Straight (123m 456m) 1 + Single Wait (N only) 1 = 14 points,
+    against 7 faan in both Hong Kong profiles.  BMJA is checked for its unit and a different worth.
+    """
+    hand = parse_hand(SAME_HAND).hand
+    mcr = score(hand, Context(), "mcr")
+    bmja = score(hand, Context(), "bmja")
+    hk = score(hand, Context(), "hk-old-style")
+    assert (mcr.unit, mcr.total) == ("points", 14), mcr.to_text(explain=True)
+    assert bmja.unit == "points" and bmja.total not in (mcr.total, hk.total), bmja.to_text(explain=True)
