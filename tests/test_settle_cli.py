@@ -76,3 +76,14 @@ def test_bad_input_exits_2_with_a_message(
 def test_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["settle", "--input", str(tmp_path / "none.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_a_shipped_profile_settles_through_its_policy(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # hk-old-style-spicy.toml names policy hk-spicy: 6 faan = 64 a portion (hk.md §3B), half
+    # responsibility: the discarder W 64, E and N 32 each.
+    facts = {"profile": "hk-old-style-spicy", "winner": "S", "discarder": "W", "scores": {"S": 6}}
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(facts)))
+    assert main(["settle", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["net"] == {"E": -32, "S": 128, "W": -64, "N": -32}

@@ -17,29 +17,19 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from ..errors import ArbiterError
+from .binding import bind_profile, bound_policy, has_profile_file
 from .facts import HandFacts, parse_facts
 from .ledger import GameRow, HandRow, Ledger, TransactionRow
-from .policies import (
-    POLICIES,
-    ClassicalPolicy,
-    HongKongPolicy,
-    McrPolicy,
-    Policy,
-    ProgressionPolicy,
-    settlement_policy,
-)
+from .policies import ClassicalPolicy, McrPolicy, Policy, ProgressionPolicy
 from .progression import TableState, advance, outcome_of, player_at, seat_of
 from .seats import SEATS, Seat, is_seat
 from .settlement import Settlement, amount_json, settle
 
 __all__ = [
-    "ProfileBinding",
-    "bind_profile",
     "new_game",
     "game_policy",
     "table_state",
@@ -52,62 +42,9 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class ProfileBinding:
-    """What a game pins: the policy id, the profile's fingerprint and limit, HK payment choices."""
-
-    policy: str
-    fingerprint: str
-    limit: int | None
-    payments: Mapping[str, Any]
-
-
-def _payment_overrides(payments: Mapping[str, Any], policy: Policy) -> dict[str, Any]:
-    """A profile's ``[payments]`` (``table``, ``responsibility``) as policy field values."""
-    if not payments:
-        return {}
-    if not isinstance(policy, HongKongPolicy):
-        raise ArbiterError("bad_profile", f"[payments] applies to Hong Kong policies, not {policy.id}")
-    tables = {p.table.id: p.table for p in POLICIES.values() if isinstance(p, HongKongPolicy) and p.table}
-    out: dict[str, Any] = {}
-    for key, value in payments.items():
-        if key == "table":
-            if value not in tables:
-                raise ArbiterError("bad_profile", f"[payments] table {value!r}: known tables are {sorted(tables)}")
-            out["table"] = tables[value]
-        elif key == "responsibility":
-            if value not in ("half", "full"):
-                raise ArbiterError("bad_profile", f"[payments] responsibility {value!r}: 'half' or 'full'")
-            out["responsibility"] = value
-    return out
-
-
-def bind_profile(profile: str, policy: str | None = None) -> ProfileBinding:
-    """Resolve a profile for a new game.
-
-    A shipped profile (or a ``.toml`` path) is loaded: its fingerprint and limit are pinned and
-    its ``[settlement] policy`` (or ``policy`` when given) names the settlement policy.  A bare
-    settlement-policy id with no profile file pins fingerprint ``""``.
-    """
-    from ..profiles.loader import builtin_profile_ids, load_profile
-
-    if profile in builtin_profile_ids() or profile.endswith(".toml"):
-        loaded = load_profile(profile)
-        base = policy or loaded.settlement.get("policy") or (loaded.id if loaded.id in POLICIES else None)
-        if base is None:
-            raise ArbiterError("unknown_policy", f"profile {profile} names no [settlement] policy; pass --policy ID")
-        resolved = settlement_policy(loaded.id, base=str(base))
-        _payment_overrides(loaded.payments, resolved)
-        return ProfileBinding(resolved.id, loaded.fingerprint, loaded.limit, dict(loaded.payments))
-    resolved = settlement_policy(profile, base=policy)
-    return ProfileBinding(resolved.id, "", None, {})
-
-
 def game_policy(game: GameRow) -> Policy:
     """The game's pinned settlement policy, with its profile's payment choices."""
-    base = settlement_policy(game.policy)
-    overrides = _payment_overrides(game.options.get("payments", {}), base)
-    return settlement_policy(game.policy, overrides=overrides) if overrides else base
+    return bound_policy(game.policy, game.options.get("payments", {}))
 
 
 def game_progression(game: GameRow, policy: Policy) -> ProgressionPolicy:
@@ -133,7 +70,7 @@ def new_game(
     if rounds not in (1, 4):
         raise ArbiterError("bad_arguments", f"a game is 4 rounds or 1, not {rounds}")
     binding = bind_profile(profile, policy)
-    resolved = settlement_policy(binding.policy)
+    resolved = bound_policy(binding.policy, binding.payments)
     chosen_limit = limit if limit is not None else binding.limit
     if chosen_limit is None and isinstance(resolved, ClassicalPolicy):
         chosen_limit = resolved.default_limit
@@ -227,10 +164,10 @@ def _differences(where: str, stored: Any, recomputed: Any) -> Iterator[str]:
 
 def replay(ledger: Ledger, game: GameRow) -> list[str]:
     """Recompute every hand from its facts; every difference from the stored ledger, in order."""
-    from ..profiles.loader import builtin_profile_ids, load_profile
+    from ..profiles.loader import load_profile
 
     found: list[str] = []
-    if game.fingerprint and (game.profile in builtin_profile_ids() or game.profile.endswith(".toml")):
+    if game.fingerprint and has_profile_file(game.profile):
         now = load_profile(game.profile).fingerprint
         if now != game.fingerprint:
             found.append(f"profile {game.profile}: pinned fingerprint {game.fingerprint}, now {now}")

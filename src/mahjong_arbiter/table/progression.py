@@ -124,4 +124,3 @@ def advance(state: TableState, outcome: Outcome, policy: ProgressionPolicy) -> T
         east_wins=0,
         finished=prevailing >= policy.rounds,
     )
-

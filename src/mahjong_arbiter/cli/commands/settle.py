@@ -40,12 +40,14 @@ def _read(path: str | None) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ...table.binding import bind_profile, bound_policy
     from ...table.facts import facts_from_json
     from ...table.render import settlement_text
     from ...table.settlement import settle
 
     facts = facts_from_json(_read(args.input))
-    settlement = settle(facts)
+    binding = bind_profile(facts.profile, facts.policy)
+    settlement = settle(facts, bound_policy(binding.policy, binding.payments), binding.limit)
     if args.json:
         print(json.dumps(settlement.to_dict(), ensure_ascii=False, indent=2))
     else:
