@@ -17,7 +17,7 @@ Green Book 2006 fan 66 "Concealed Pung"; BMJA "a pung completed by a discard is 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -54,7 +54,7 @@ class Wait(StrEnum):
     IRREGULAR = "irregular"  # the winning tile completes a special shape's irregular group
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Group:
     """One group of a Reading.
 
@@ -72,6 +72,18 @@ class Group:
     tiles: tuple[Tile, ...]
     concealed: bool = True
     declared: bool = False
+    _key: tuple[int, tuple[int, ...], bool, bool] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # Readings are sorted and hashed in hot loops: compute the identity once.
+        key = (_KIND_ORDER[self.kind], tuple(t.index for t in self.tiles), self.declared, self.concealed)
+        object.__setattr__(self, "_key", key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Group) and self._key == other._key
+
+    def __hash__(self) -> int:
+        return hash(self._key)
 
     @classmethod
     def chow(cls, lowest: Tile, *, concealed: bool = True, declared: bool = False) -> Group:
@@ -105,7 +117,7 @@ class Group:
         return self.kind in (GroupKind.PUNG, GroupKind.KONG)
 
     def sort_key(self) -> tuple[int, tuple[int, ...], bool, bool]:
-        return (_KIND_ORDER[self.kind], tuple(t.index for t in self.tiles), self.declared, self.concealed)
+        return self._key
 
     def to_dict(self) -> dict[str, Any]:
         return {
