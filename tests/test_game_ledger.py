@@ -250,3 +250,41 @@ def test_sigkill_between_a_hand_and_its_payments_leaves_no_half_hand(db: str) ->
         assert con.execute("SELECT count(*) FROM transactions").fetchone() == (3,)
     assert game(db, "replay") == 0
     assert game(db, "hand", "--winner", "Cat", "--self-drawn", "--score", "Cat=50") == 0
+
+
+def test_a_profile_game_pins_its_fingerprint(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        game(
+            db,
+            "new",
+            "--profile",
+            "hk-old-style",
+            "--players",
+            "A",
+            "B",
+            "C",
+            "D",
+            "--after-east-win",
+            "stays",
+            "--after-draw",
+            "stays",
+        )
+        == 0
+    )
+    pinned = show(db, capsys)["game"]
+    assert len(pinned["fingerprint"]) == 16 and pinned["limit"] == 13
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE games SET fingerprint = '0000000000000000'")
+    assert game(db, "replay") == 1
+    assert "pinned fingerprint 0000000000000000" in capsys.readouterr().out
+
+
+def test_hand_facts_from_a_settle_json_file(db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert game(db, "new", "--profile", "bmja", "--players", "Rod", "Bill", "Ben", "Jack") == 0
+    facts = tmp_path / "hand.json"
+    # The BMJA published example with Rod East, Bill South, Ben West, Jack North.
+    facts.write_text(json.dumps({"winner": "S", "scores": {"S": 84, "E": 80, "W": 208, "N": 416}}))
+    assert game(db, "hand", "--input", str(facts)) == 0
+    assert show(db, capsys)["hands"][0]["net"] == {"Rod": -1096, "Bill": 336, "Ben": -36, "Jack": 796}
+    assert game(db, "list") == 0
+    assert "game 1" in capsys.readouterr().out
