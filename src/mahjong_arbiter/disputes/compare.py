@@ -22,7 +22,7 @@ from ..result import Result
 from .names import find_rule, normalise
 from .style import Style, table
 
-__all__ = ["Column", "Row", "Comparison", "compare"]
+__all__ = ["Column", "Row", "Comparison", "compare", "line_up"]
 
 
 @dataclass(frozen=True)
@@ -124,6 +124,11 @@ def compare(hand: Hand, context: Context, profiles: list[Profile], *, backend: s
             columns.append(Column(profile.id, score(hand, context, profile, backend=backend)))
         except NotWinningError as exc:
             columns.append(Column(profile.id, None, exc.message))
+    return line_up(hand, context, profiles, columns)
+
+
+def line_up(hand: Hand, context: Context, profiles: list[Profile], columns: list[Column]) -> Comparison:
+    """The rows of a comparison: every rule counted or suppressed in some column, by English name."""
     names: dict[str, str] = {}
     ids: dict[str, list[str]] = {}
     for column in columns:

@@ -33,7 +33,7 @@ from .names import resolve_rule, split_count
 from .style import Style, table
 from .why import why
 
-__all__ = ["Claim", "Difference", "Verdict", "parse_claim", "claimed_rules", "verify"]
+__all__ = ["Claim", "Difference", "Verdict", "parse_claim", "claimed_rules", "judge", "verify"]
 
 _NUMBER = re.compile(r"^\s*-?\d+(?:\.\d+)?\s*$")
 
@@ -247,10 +247,35 @@ def _rule_differences(
     return diffs
 
 
+def judge(
+    hand: Hand,
+    context: Context,
+    profile: Profile,
+    claim: Claim,
+    outcome: Result | NotWinningError,
+    *,
+    backend: str = "fast",
+) -> Verdict:
+    """The verdict on *claim* given the hand's score *outcome* (or the reason it does not win)."""
+    claimed = claimed_rules(claim, profile)
+    if isinstance(outcome, NotWinningError):
+        diff = Difference(
+            "not_winning", f"this is not a winning hand: {outcome.message}", source=f"profile {profile.id}"
+        )
+        return Verdict(claim, profile.id, (diff,), None, hand, context)
+    if claim.total is not None:
+        diffs = [] if claim.total == outcome.total else [
+            _total_difference(claim.total, outcome, profile, hand, context, backend, "claimed")
+        ]
+    else:
+        diffs = _rule_differences(claimed, outcome, profile, hand, context, backend)
+    return Verdict(claim, profile.id, tuple(diffs), outcome, hand, context)
+
+
 def verify(
     hand: Hand, context: Context, profile: Profile, claim: Claim, *, backend: str = "fast"
 ) -> Verdict:
-    """The verdict on *claim* for *hand* under *profile*.
+    """Score *hand* under *profile* and judge *claim*.
 
     Raises
     ------
@@ -259,16 +284,10 @@ def verify(
     """
     from ..scoring import score
 
-    claimed = claimed_rules(claim, profile)
+    claimed_rules(claim, profile)  # a misnamed rule is bad input, whatever the hand
+    outcome: Result | NotWinningError
     try:
-        result = score(hand, context, profile, backend=backend)
+        outcome = score(hand, context, profile, backend=backend)
     except NotWinningError as exc:
-        diff = Difference("not_winning", f"this is not a winning hand: {exc.message}", source=f"profile {profile.id}")
-        return Verdict(claim, profile.id, (diff,), None, hand, context)
-    if claim.total is not None:
-        diffs = [] if claim.total == result.total else [
-            _total_difference(claim.total, result, profile, hand, context, backend, "claimed")
-        ]
-    else:
-        diffs = _rule_differences(claimed, result, profile, hand, context, backend)
-    return Verdict(claim, profile.id, tuple(diffs), result, hand, context)
+        outcome = exc
+    return judge(hand, context, profile, claim, outcome, backend=backend)

@@ -1,0 +1,54 @@
+"""``mahjong-arbiter compare``: one hand under several profiles, side by side."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ...errors import ArbiterError
+from ...notation.json_hand import HandRecord
+from ..common import add_hand_arguments, add_output_arguments, run_records
+
+NAME = "compare"
+HELP = "compare one hand under several profiles: a column per profile, rows the rules that differ"
+EXAMPLE = """examples:
+  mahjong-arbiter compare 111m222p333sEEECC --profiles mcr,mcr-mil,bmja,buzzard-2000,hk-old-style
+  mahjong-arbiter compare HAND --profiles mcr,mcr-mil --json
+  mahjong-arbiter compare HAND --profiles mcr,hk-old-style --format html -o compare.html
+exit status: 0 when the hand wins under at least one profile, 1 when it wins under none
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--profiles", default="mcr,mcr-mil", metavar="P,P,...",
+        help="comma-separated profile ids or .toml files (default mcr,mcr-mil)",
+    )
+    parser.add_argument("--backend", default="fast", choices=("fast", "cpsat", "csp"), help="solver backend")
+    add_hand_arguments(parser)
+    add_output_arguments(parser, formats=("text", "json", "jsonl", "html"))
+
+
+def run(args: argparse.Namespace) -> int:
+    from ...disputes.compare import compare
+    from ...disputes.html import compare_page
+    from ...disputes.style import Style, colour_wanted
+    from ...scoring import resolve_profile
+
+    if args.format == "html" and args.input is not None:
+        raise ArbiterError("bad_arguments", "--format html writes one page: give one HAND, not --input")
+    names = [p.strip() for p in args.profiles.split(",") if p.strip()]
+    if not names:
+        raise ArbiterError("bad_arguments", "--profiles needs at least one profile")
+    profiles = [resolve_profile(name) for name in names]
+    style = Style(colour_wanted(args.output, args.format))
+
+    def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
+        comparison = compare(rec.hand, rec.context, profiles, backend=args.backend)
+        page = compare_page(comparison) if args.format == "html" else comparison.to_text(style, ascii=args.ascii)
+        out = comparison.to_dict()
+        out["id"] = rec.id
+        status = 0 if any(c.result is not None for c in comparison.columns) else 1
+        return status, out, page
+
+    return run_records(args, handle)

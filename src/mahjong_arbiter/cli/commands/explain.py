@@ -1,0 +1,49 @@
+"""``mahjong-arbiter explain``: every Reading ranked, the best one rule by rule, suppressed rules with
+their sources, and ``--why RULE``."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ...errors import ArbiterError
+from ...notation.json_hand import HandRecord
+from ..common import add_hand_arguments, add_output_arguments, run_records
+
+NAME = "explain"
+HELP = "explain a hand's score: every reading ranked, each rule with its sets, what was suppressed and why"
+EXAMPLE = """examples:
+  mahjong-arbiter explain '[123p,1][345s,2][999s,3]6m6pEW1m' --profile mcr
+  mahjong-arbiter explain 123456789p123s55m --profile mcr --why 'Mixed Straight'
+  mahjong-arbiter explain 123456789p123s55m --profile mcr --json
+  mahjong-arbiter explain HAND --profile mcr-mil --format html -o ruling.html
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", default="mcr", help="a built-in profile id or a .toml file (default mcr)")
+    parser.add_argument("--why", metavar="RULE", help="why did (or didn't) RULE count? a name or id")
+    parser.add_argument("--backend", default="fast", choices=("fast", "cpsat", "csp"), help="solver backend")
+    add_hand_arguments(parser)
+    add_output_arguments(parser, formats=("text", "json", "jsonl", "html"))
+
+
+def run(args: argparse.Namespace) -> int:
+    from ...disputes.explain import explain
+    from ...disputes.html import explain_page
+    from ...disputes.style import Style, colour_wanted
+    from ...scoring import resolve_profile
+
+    if args.format == "html" and args.input is not None:
+        raise ArbiterError("bad_arguments", "--format html writes one page: give one HAND, not --input")
+    profile = resolve_profile(args.profile)
+    style = Style(colour_wanted(args.output, args.format))
+
+    def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
+        expl = explain(rec.hand, rec.context, profile, backend=args.backend, why_rule=args.why)
+        page = explain_page(expl) if args.format == "html" else expl.to_text(style, ascii=args.ascii)
+        out = expl.to_dict()
+        out["id"] = rec.id
+        return 0, out, page
+
+    return run_records(args, handle)

@@ -1,0 +1,61 @@
+"""``mahjong-arbiter verify``: the verdict on a claimed score (a total or the rules counted)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ...errors import ArbiterError
+from ...notation.json_hand import HandRecord
+from ..common import add_hand_arguments, add_output_arguments, run_records
+
+NAME = "verify"
+HELP = "verify a claimed score: right or wrong, and if wrong the difference item by item (exit 1 when wrong)"
+EXAMPLE = """examples:
+  mahjong-arbiter verify 123456789p123s55m --profile mcr --claim 32
+  mahjong-arbiter verify 123456789p123s55m --profile mcr --claim-rules "Pure Straight, Half Flush, Single Wait"
+  mahjong-arbiter verify --input session.jsonl --profile mcr      (each JSON hand with a "claim" field)
+  mahjong-arbiter verify HAND --claim 28 --format html -o verdict.html
+exit status: 0 the claim is right, 1 it is wrong (or the hand does not win), 2 bad input
+"""
+
+_CLAIM = frozenset({"claim"})
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", default="mcr", help="a built-in profile id or a .toml file (default mcr)")
+    claim = parser.add_mutually_exclusive_group()
+    claim.add_argument("--claim", metavar="TOTAL", help="the claimed total")
+    claim.add_argument(
+        "--claim-rules", dest="claim", metavar="RULES",
+        help="the claimed rules, comma-separated ('Pure Straight, Tile Hog x2'); names or ids",
+    )
+    parser.add_argument("--backend", default="fast", choices=("fast", "cpsat", "csp"), help="solver backend")
+    add_hand_arguments(parser)
+    add_output_arguments(parser, formats=("text", "json", "jsonl", "html"))
+
+
+def run(args: argparse.Namespace) -> int:
+    from ...disputes.html import verify_page
+    from ...disputes.style import Style, colour_wanted
+    from ...disputes.verify import parse_claim, verify
+    from ...scoring import resolve_profile
+
+    if args.format == "html" and args.input is not None:
+        raise ArbiterError("bad_arguments", "--format html writes one page: give one HAND, not --input")
+    if args.input is None and args.claim is None:
+        raise ArbiterError("bad_arguments", "give the claim: --claim TOTAL or --claim-rules 'Rule, Rule'")
+    profile = resolve_profile(args.profile)
+    style = Style(colour_wanted(args.output, args.format))
+
+    def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
+        raw = rec.extra.get("claim", args.claim)
+        if raw is None:
+            raise ArbiterError("bad_claim", "this hand has no \"claim\" field (and no --claim was given)")
+        verdict = verify(rec.hand, rec.context, profile, parse_claim(raw), backend=args.backend)
+        page = verify_page(verdict) if args.format == "html" else verdict.to_text(style, ascii=args.ascii)
+        out = verdict.to_dict()
+        out["id"] = rec.id
+        return (0 if verdict.right else 1), out, page
+
+    return run_records(args, handle, extra_fields=_CLAIM)
