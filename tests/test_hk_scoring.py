@@ -98,6 +98,27 @@ def test_payment_tables_match_hk_md() -> None:
     assert load_profile("hk-old-style-full").payments["responsibility"] == "full"
 
 
+@pytest.mark.parametrize(
+    ("profile", "hand", "cap", "expected"),
+    [
+        # gw-cap's hand: 1 + 1 + 3 + 7 + 4 = 16 faan; a table capping at 10 pays 10
+        pytest.param("hk-gameweave", "[111m,1][333m,1][555m,1]777m9m9m{f1,f2,f3,f4}", 10, 10, id="gameweave-cap-10"),
+        # thirteen orphans is worth the whole cap (limit = 1): 8 under an 8-faan cap (hk.md section 1:
+        # "tables may set lower (e.g. 8)")
+        pytest.param("hk-old-style", "19m19p19sESWNCFP1m", 8, 8, id="old-style-limit-hand-cap-8"),
+        # a hand under the cap is untouched: pure one suit 6 + no flowers 1 = 7
+        pytest.param("hk-old-style", "[111m,1][456m,1][789m,1]234m5m5m", 8, 7, id="old-style-under-cap"),
+    ],
+)
+def test_cap_follows_the_table(profile: str, hand: str, cap: int, expected: int) -> None:
+    from mahjong_arbiter.profiles.loader import load_profile
+
+    parsed = parse_hand(hand)
+    result = score(parsed.hand, Context(bonus_tiles=parsed.bonus_tiles), load_profile(profile).with_limit(cap))
+    assert result.total == expected, result.to_text(explain=True)
+    assert result.fields["cap_applied"] is (result.fields["uncapped"] > cap)
+
+
 # One hand, four tables: EEE (claimed) CCC (claimed) 123m 456m + NN, won on a discard, seat E, round E.
 SAME_HAND = "[EEE,1][CCC,1]123m456mNN"
 
