@@ -5,14 +5,9 @@ Recognition only; the faan each hand is worth, and which hand excludes which, ar
 (``seeds/004_eb09c5a0134101a0.txt``, "Scoring (faan)") and the Hong Kong Old Style tables compared
 in ``rules/hk.md`` section 2.
 
->>> from mahjong_arbiter.solver.reading import Group, Reading, Wait
 >>> from mahjong_arbiter.tiles import Tile
->>> t = Tile.of
->>> pair = Group.pair(t("5p"))
->>> r = Reading.make("standard", [Group.chow(t("1m")), Group.chow(t("4m")), Group.chow(t("2s")),
-...                               Group.chow(t("6s")), pair], pair, t("5p"), Wait.SINGLE)
->>> all_chows(r, None).count   # type: ignore[arg-type]
-1
+>>> sorted(_suits((Tile.of("1m"), Tile.of("E"), Tile.of("5p"))))
+['m', 'p']
 """
 
 from __future__ import annotations
