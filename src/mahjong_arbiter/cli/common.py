@@ -163,6 +163,7 @@ def _single(args: argparse.Namespace, extra_fields: frozenset[str]) -> HandRecor
         win=getattr(args, "win", None),
         honour_order=args.honour_order or "tenhou",
         complete=False if thirteen else None,
+        partial=bool(getattr(args, "partial", False)),
     )
     context = _context_from_flags(args, parsed.bonus_tiles)
     validate_context(parsed.hand, context)
