@@ -151,3 +151,23 @@ def test_same_hand_under_mcr_and_bmja() -> None:
     hk = score(hand, Context(), "hk-old-style")
     assert (mcr.unit, mcr.total) == ("points", 14), mcr.to_text(explain=True)
     assert bmja.unit == "points" and bmja.total not in (mcr.total, hk.total), bmja.to_text(explain=True)
+
+
+def test_every_value_has_a_golden_case() -> None:
+    """Every row of hk-gameweave and hk-old-style, and every row a variant adds or amends, is
+    scored in at least one golden case of that profile (Gameweave's 0-faan out-of-scope rows
+    show up as notes instead)."""
+    from mahjong_arbiter.profiles.loader import load_profile
+
+    covered: dict[str, set[str]] = {}
+    for name, default in (("gameweave.toml", "hk-gameweave"), ("old-style.toml", "hk-old-style")):
+        for case in tomllib.loads((FIXTURES / name).read_text(encoding="utf-8"))["case"]:
+            covered.setdefault(case.get("profile", default), set()).update(case.get("items", {}))
+    for profile_id, cases in covered.items():
+        profile = load_profile(profile_id)
+        wanted = {
+            rid
+            for rid, entry in profile.rules.items()
+            if profile.origin[rid] != "kept" and not entry.params.get("scope_note")
+        }
+        assert wanted <= cases, f"{profile_id}: no golden case for {sorted(wanted - cases)}"
