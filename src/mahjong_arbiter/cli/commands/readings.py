@@ -1,0 +1,93 @@
+"""``mahjong-arbiter readings``: every Reading of a complete hand, drawn with its tiles.
+
+Each Reading shows its shape, the wait of its winning-tile placement and its groups (kind, tiles,
+declared or standing, concealed or exposed), the group the winning tile completed marked.  JSON
+per hand: ``{"id", "decompositions": N, "readings": [...]}`` where N counts the distinct standard
+decompositions (four sets and a pair, the winning tile's place ignored; special shapes are listed
+but not counted).  A hand with no Reading exits 1 and says why (``"why_not"`` in JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ...notation.json_hand import HandRecord
+from ...notation.render import hand_text, tiles_text
+from ...solver.reading import Reading
+from ...solver.shapes import DEFAULT_SHAPES, ShapeOptions
+from ..common import add_hand_arguments, add_output_arguments, run_records
+
+NAME = "readings"
+HELP = "every Reading of a complete hand: its sets and pair or special shape, winning set, wait"
+EXAMPLE = """examples:
+  mahjong-arbiter readings 111222333m456p77s --win 2m
+  mahjong-arbiter readings '[SSSS][234p,1]567s789m11m' --self-drawn --ascii
+  mahjong-arbiter readings 19m19p19sESWNCFP1m --backend cpsat --json
+  mahjong-arbiter readings --input hands.jsonl --special seven_pairs
+"""
+
+
+def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--backend`` and ``--special`` (shared with ``waits``)."""
+    solver = parser.add_argument_group("solver")
+    solver.add_argument("--backend", choices=("fast", "cpsat", "csp"), default="fast",
+                        help="how the tiles are split: fast tables (default), OR-Tools CP-SAT, python-constraint")
+    solver.add_argument("--special", metavar="NAMES",
+                        help="special shapes allowed, comma-separated, or 'none' (default: seven_pairs, "
+                        "thirteen_orphans, knitted_straight, honours_knitted)")
+
+
+def shape_options(args: argparse.Namespace) -> ShapeOptions:
+    """The ShapeOptions the ``--special`` argument asks for."""
+    if args.special is None:
+        return DEFAULT_SHAPES
+    names = [] if args.special.strip() == "none" else [n.strip() for n in args.special.split(",") if n.strip()]
+    options = ShapeOptions(special=frozenset(names))
+    options.special_shapes()  # an unknown name is a usage error now, not per hand
+    return options
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_hand_arguments(parser)
+    add_solver_arguments(parser)
+    add_output_arguments(parser)
+
+
+def reading_lines(reading: Reading, ascii: bool) -> list[str]:
+    """A Reading on a few lines: the header, then one line per group."""
+    lines = [f"{reading.shape}, {reading.wait.value.replace('_', '-')} wait on {reading.winning_tile}"]
+    marked = False
+    for group in reading.groups:
+        origin = "declared" if group.declared else "standing"
+        state = "concealed" if group.concealed else "exposed"
+        won = ""
+        if group == reading.winning and not marked:
+            won, marked = f"  <- completed by {reading.winning_tile}", True
+        lines.append(f"  {group.kind.value:<9} {origin:<8} {state:<9}  {tiles_text(group.tiles, ascii)}{won}")
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    from ...solver import decomposition_count, readings, why_not_complete
+
+    shapes = shape_options(args)
+
+    def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
+        self_drawn = rec.context.self_drawn
+        found = readings(rec.hand, self_drawn=self_drawn, backend=args.backend, shapes=shapes)
+        count = decomposition_count(rec.hand, backend=args.backend)
+        result: dict[str, Any] = {"id": rec.id, "decompositions": count,
+                                  "readings": [r.to_dict() for r in found]}
+        text = [hand_text(rec.hand, rec.context, args.ascii), f"decompositions: {count}"]
+        if not found:
+            reason = why_not_complete(rec.hand, shapes=shapes) or "not complete"
+            result["why_not"] = reason
+            return 1, result, "\n".join([*text, reason])
+        text.append(f"readings: {len(found)}")
+        for number, reading in enumerate(found, start=1):
+            first, *rest = reading_lines(reading, args.ascii)
+            text += [f"{number}. {first}", *rest]
+        return 0, result, "\n".join(text)
+
+    return run_records(args, handle)

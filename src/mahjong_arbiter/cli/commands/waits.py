@@ -1,0 +1,54 @@
+"""``mahjong-arbiter waits``: the tiles a thirteen-tile hand waits for, each with its Readings.
+
+JSON per hand: ``{"id", "waits": [{"tile": "3m", "readings": [...]}, ...], "held_out": [...]}``.
+``held_out`` lists the kinds that would complete the shape but whose four copies the hand already
+holds: formally waits, never winning tiles (profiles differ on whether they count for wait fans).
+A hand that waits for nothing exits 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ...notation.json_hand import HandRecord
+from ...notation.render import hand_text, tile_text
+from ..common import add_hand_arguments, add_output_arguments, run_records
+from .readings import add_solver_arguments, reading_lines, shape_options
+
+NAME = "waits"
+HELP = "the tiles a 13-tile hand waits for, each with its Readings, and the waits it holds itself"
+EXAMPLE = """examples:
+  mahjong-arbiter waits 1112345678999m
+  mahjong-arbiter waits '[1111m,1]23m456p789pEE' --ascii
+  mahjong-arbiter waits 19m19p19sESWNCFP --json
+  mahjong-arbiter waits --input thirteen.jsonl --backend cpsat
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_hand_arguments(parser, thirteen=True)
+    add_solver_arguments(parser)
+    add_output_arguments(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ...solver import waits
+
+    shapes = shape_options(args)
+
+    def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
+        found = waits(rec.hand, self_drawn=rec.context.self_drawn, backend=args.backend, shapes=shapes)
+        result = {"id": rec.id, **found.to_dict()}
+        tokens = " ".join(t.token for t in found.tiles) or "none"
+        text = [hand_text(rec.hand, rec.context, args.ascii), f"waits: {tokens}"]
+        if found.held_out:
+            text.append(f"held out (all four copies held): {' '.join(t.token for t in found.held_out)}")
+        for tile in found.tiles:
+            text.append(f"on {tile_text(tile, args.ascii)}:")
+            for reading in found.by_tile[tile]:
+                first, *rest = reading_lines(reading, args.ascii)
+                text += [f"  {first}", *(f"  {line}" for line in rest)]
+        return (0 if found.tiles else 1), result, "\n".join(text)
+
+    return run_records(args, handle)
