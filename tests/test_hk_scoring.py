@@ -28,18 +28,18 @@ def _cases(name: str, default_profile: str) -> list[Any]:
     return [pytest.param({"profile": default_profile, **case}, id=case["id"]) for case in data["case"]]
 
 
-def _score(case: dict[str, Any]) -> Result:
+def _score(case: dict[str, Any], backend: str) -> Result:
     parsed = parse_hand(case["hand"])
     context = Context(bonus_tiles=parsed.bonus_tiles, **case.get("context", {}))
-    return score(parsed.hand, context, case["profile"])
+    return score(parsed.hand, context, case["profile"], backend=backend)
 
 
-def _check(case: dict[str, Any]) -> None:
+def _check(case: dict[str, Any], backend: str) -> None:
     if "not_winning" in case:
         with pytest.raises(NotWinningError, match=case["not_winning"]):
-            _score(case)
+            _score(case, backend)
         return
-    result = _score(case)
+    result = _score(case, backend)
     explained = result.to_text(explain=True)
     assert {i.id: i.subtotal for i in result.items} == case["items"], explained
     assert result.total == case["total"], explained
@@ -55,14 +55,19 @@ def _check(case: dict[str, Any]) -> None:
         assert any(text in note for note in result.notes), explained
 
 
+BACKENDS = [pytest.param("fast", id="fast"), pytest.param("cpsat", id="cpsat")]
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("case", _cases("gameweave.toml", "hk-gameweave"))
-def test_gameweave_golden(case: dict[str, Any]) -> None:
-    _check(case)
+def test_gameweave_golden(case: dict[str, Any], backend: str) -> None:
+    _check(case, backend)
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("case", _cases("old-style.toml", "hk-old-style"))
-def test_old_style_golden(case: dict[str, Any]) -> None:
-    _check(case)
+def test_old_style_golden(case: dict[str, Any], backend: str) -> None:
+    _check(case, backend)
 
 
 @pytest.mark.parametrize(
