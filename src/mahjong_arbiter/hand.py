@@ -116,6 +116,7 @@ KNOWN_EVENTS: Final[dict[str, str]] = {
     "east_13th_consecutive": "East's thirteenth consecutive win",
     "only_possible": "the winning tile was the only possible tile (when the hand cannot show it)",
     "flower_replacement": "won on the replacement tile for a flower or season",
+    "twofold_fortune": "won on the loose tile of a kong declared on a kong's loose tile (BMJA Twofold Fortune)",
 }
 
 

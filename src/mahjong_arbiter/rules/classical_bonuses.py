@@ -1,0 +1,136 @@
+"""Classical winner bonuses: points added before the hand is doubled (Buzzard ledger section C).
+
+Sources: Buzzard 2000 p. 10 "Bonus scores" with p. 11 notes (ledger section C); BMJA
+https://mahjong-britishrules.com/scoring/working-out-the-scores (20 for Mah-Jong, 2 for a tile from
+the wall); the Codification, "Points for Mah-Jong hands only".  Facts the hand cannot show
+(a Standing Hand) come from the table as events; an only-possible tile is derived from the waits
+of the thirteen tiles the hand stood on, or taken from the table's ``only_possible`` event.
+"""
+
+from __future__ import annotations
+
+from ..solver.reading import GroupKind, Reading
+from .classical_common import (
+    LOOSE_TILE_POLICY,
+    chows,
+    is_scoring_pair,
+    is_standard_complete,
+    loose_tile_win,
+    pungs_and_kongs,
+)
+from .registry import Hits, Situation, rule
+
+__all__ = ["only_possible_tile"]
+
+
+def only_possible_tile(situation: Situation) -> bool:
+    """The winning tile was the only kind that could complete the hand.
+
+    Derived from the waits of the thirteen tiles (kinds whose four copies the hand holds are not
+    possible), or stated by the table (event ``only_possible``) when the hand alone cannot show
+    it, e.g. because the other waits are all visible on the table.
+    """
+    if situation.context.has("only_possible"):
+        return True
+    possible = [t for t in situation.waits if t not in situation.held_out]
+    return len(possible) == 1
+
+
+@rule("score.bonus.mahjong", source="Buzzard 2000 p. 10 (ledger C); BMJA working-out-the-scores")
+def mahjong(reading: Reading, situation: Situation) -> Hits:
+    """Going Mah-Jong."""
+    return Hits.when(situation.winner)
+
+
+@rule("score.bonus.self-draw", source="Buzzard 2000 p. 10 (ledger C); BMJA; Codification (head of wall)")
+def self_draw(reading: Reading, situation: Situation) -> Hits:
+    """The winning tile came from the wall.
+
+    A loose tile (kong box) counts only when the profile's policy
+    ``self_draw_points_on_loose_tile`` is true (BMJA sources disagree; see the profile).
+    """
+    ctx = situation.context
+    if not ctx.self_drawn:
+        return Hits()
+    if loose_tile_win(ctx):
+        return Hits.when(bool(situation.policies.get(LOOSE_TILE_POLICY, True)))
+    return Hits.once()
+
+
+@rule("score.bonus.only-possible", source="Buzzard 2000 p. 10 (ledger C)")
+def only_possible(reading: Reading, situation: Situation) -> Hits:
+    """Won with the only possible tile."""
+    return Hits.when(only_possible_tile(situation), (reading.winning,))
+
+
+@rule("score.bonus.last-possible", source="Codification, Mah-Jong hands only: Mahjong on last possible tile")
+def last_possible(reading: Reading, situation: Situation) -> Hits:
+    """The only tile that completes the hand, and its other three copies were already visible."""
+    return Hits.when(only_possible_tile(situation) and situation.context.last_of_kind, (reading.winning,))
+
+
+@rule("score.bonus.standing", source="Buzzard 2000 p. 7 rule 10, p. 10 (ledger C, H)")
+def standing(reading: Reading, situation: Situation) -> Hits:
+    """A Standing Hand was declared and completed (the table's event ``standing_hand``)."""
+    return Hits.when(situation.context.has("standing_hand"))
+
+
+@rule("score.bonus.no-chows", source="Buzzard 2000 p. 10 (ledger C)")
+def no_chows(reading: Reading, situation: Situation) -> Hits:
+    """Four pungs or kongs and a pair: no chows."""
+    sets = pungs_and_kongs(reading)
+    return Hits.when(is_standard_complete(reading) and len(sets) == 4, sets)
+
+
+@rule("score.bonus.all-pungs", source="Codification, Mah-Jong hands only: All Pungs (including but not all Kongs)")
+def all_pungs(reading: Reading, situation: Situation) -> Hits:
+    """Four pungs or kongs and a pair, not all four kongs (four kongs have their own double)."""
+    sets = pungs_and_kongs(reading)
+    kongs = [g for g in sets if g.kind is GroupKind.KONG]
+    return Hits.when(is_standard_complete(reading) and len(sets) == 4 and len(kongs) < 4, sets)
+
+
+@rule("score.bonus.all-chows", source="Codification, Mah-Jong hands only: All Chows")
+def all_chows(reading: Reading, situation: Situation) -> Hits:
+    """Four chows and a pair."""
+    found = chows(reading)
+    return Hits.when(is_standard_complete(reading) and len(found) == 4, found)
+
+
+@rule("score.bonus.scoreless", source="Buzzard 2000 p. 10 (ledger C)")
+def scoreless(reading: Reading, situation: Situation) -> Hits:
+    """A hand with no scoring value: four chows, a pair that scores nothing, no bonus tiles."""
+    pair = reading.pair
+    return Hits.when(
+        is_standard_complete(reading)
+        and len(chows(reading)) == 4
+        and pair is not None
+        and not is_scoring_pair(pair, situation.context)
+        and situation.context.flowers == 0
+    )
+
+
+@rule("score.bonus.last-wall", source="Buzzard 2000 p. 10 (ledger C)")
+def last_wall(reading: Reading, situation: Situation) -> Hits:
+    """Mah-Jong on the last drawable tile of the wall (self-drawn, not a loose tile)."""
+    ctx = situation.context
+    return Hits.when(ctx.self_drawn and ctx.last_tile and not loose_tile_win(ctx))
+
+
+@rule("score.bonus.last-available", source="Codification, Mah-Jong hands only: Mahjong on last available tile")
+def last_available(reading: Reading, situation: Situation) -> Hits:
+    """Mah-Jong on the last available tile, no further play possible: the last wall tile or the
+    discard after it."""
+    return Hits.when(situation.context.last_tile)
+
+
+@rule("score.bonus.loose-tile", source="Buzzard 2000 p. 10 (ledger C); Codification: tile from the tail of the wall")
+def loose_tile(reading: Reading, situation: Situation) -> Hits:
+    """Mah-Jong on a loose tile: the replacement for a kong or a bonus tile (the tail of the wall)."""
+    return Hits.when(loose_tile_win(situation.context))
+
+
+@rule("score.bonus.robbing-kong", source="Codification, Mah-Jong hands only: Robbing a Kong for Mahjong")
+def robbing_kong(reading: Reading, situation: Situation) -> Hits:
+    """Mah-Jong on a tile robbed from another player's kong."""
+    return Hits.when(situation.context.robbing_kong, (reading.winning,))

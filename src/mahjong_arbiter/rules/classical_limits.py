@@ -1,0 +1,165 @@
+"""Classical limit hands read from ordinary sets or from the way the hand was won.
+
+Each predicate recognises one hand; its value (the limit, half of it, a fishing value for a loser)
+is in the profile.  Sources: BMJA special hands (http://mahjongbritishrules.com/scoring/specialhands.html
+and the value list in /work/shared/rules/bmja.md section 4); Buzzard 2000 p. 11 "The following ten
+hands are Limit Hands" (ledger section D) and pp. 11-12 (section E, a loser's incomplete hand);
+the Codification, "Special hands (all are Limit Hands)".  Facts of play (dealt complete, East's
+thirteenth win, kong on kong) are the table's events.
+"""
+
+from __future__ import annotations
+
+from ..solver.reading import GroupKind, Reading
+from ..tiles import WINDS, Tile
+from .classical_common import is_standard_complete, loose_tile_win, pungs_and_kongs, suits_of
+from .registry import Hits, Situation, rule
+
+__all__: list[str] = []
+
+_BMJA = "BMJA special hands (specialhands.html; bmja.md section 4)"
+_BUZZARD = "Buzzard 2000 p. 11 (ledger D)"
+_EAST = WINDS[0]
+_GREEN = frozenset(Tile.of(t) for t in ("2s", "3s", "4s", "6s", "8s", "F"))
+
+
+@rule("score.limit.all-honours", source=f"{_BMJA}: All Winds and Dragons; {_BUZZARD} 1; Codification 6")
+def all_honours(reading: Reading, situation: Situation) -> Hits:
+    """Only winds and dragons."""
+    return Hits.when(all(t.is_honour for t in reading.tiles))
+
+
+@rule("score.limit.heads-and-tails", source=f"{_BMJA}: Heads and Tails; {_BUZZARD} 5; Codification 7")
+def heads_and_tails(reading: Reading, situation: Situation) -> Hits:
+    """Pungs or kongs of ones and nines and a pair of them, no honours."""
+    return Hits.when(is_standard_complete(reading) and all(t.is_terminal for t in reading.tiles))
+
+
+@rule("score.limit.fourfold-plenty", source=f"{_BMJA}: Fourfold Plenty")
+def fourfold_plenty(reading: Reading, situation: Situation) -> Hits:
+    """Four kongs and a pair."""
+    kongs = [g for g in reading.groups if g.kind is GroupKind.KONG]
+    return Hits.when(is_standard_complete(reading) and len(kongs) == 4, kongs)
+
+
+@rule("score.limit.three-great-scholars", source=f"{_BMJA}: Three Great Scholars")
+def three_great_scholars(reading: Reading, situation: Situation) -> Hits:
+    """Pungs or kongs of the three dragons, any fourth pung or kong and a pair (no chow)."""
+    sets = pungs_and_kongs(reading)
+    dragons = [g for g in sets if g.first.is_dragon]
+    return Hits.when(is_standard_complete(reading) and len(dragons) == 3 and len(sets) == 4, dragons)
+
+
+@rule("score.limit.three-dragons", source=f"{_BUZZARD} 6; pp. 11-12 (ledger E)")
+def three_dragons(reading: Reading, situation: Situation) -> Hits:
+    """Pungs or kongs of the three dragons; the other set may be a chow.  Also read on a loser's
+    grouping (Buzzard's non-winner limit, ledger section E)."""
+    dragons = [g for g in pungs_and_kongs(reading) if g.first.is_dragon]
+    return Hits.when(len(dragons) == 3, dragons)
+
+
+@rule("score.limit.four-blessings", source=f"{_BMJA}: Four Blessings Hovering over the Door")
+def four_blessings(reading: Reading, situation: Situation) -> Hits:
+    """Pungs or kongs of the four winds and any pair."""
+    winds = [g for g in pungs_and_kongs(reading) if g.first.is_wind]
+    return Hits.when(is_standard_complete(reading) and len(winds) == 4, winds)
+
+
+@rule("score.limit.three-winds", source=f"{_BUZZARD} 2; pp. 11-12 (ledger E)")
+def three_winds(reading: Reading, situation: Situation) -> Hits:
+    """Pungs or kongs of three winds and a pair (or a pung or kong) of the fourth: the Four-Wind
+    family.  Also read on a loser's grouping (ledger section E)."""
+    winds = [g for g in pungs_and_kongs(reading) if g.first.is_wind]
+    paired = [g for g in reading.groups if g.kind is GroupKind.PAIR and g.first.is_wind]
+    return Hits.when(len(winds) == 4 or (len(winds) == 3 and bool(paired)), winds)
+
+
+@rule("score.limit.buried-treasure", source=f"{_BMJA}: Buried Treasure")
+def buried_treasure(reading: Reading, situation: Situation) -> Hits:
+    """Four concealed pungs or kongs of one suit with or without honours, and a pair.
+
+    A pung completed by a discard is exposed, so it breaks the hand; a discard that completes the
+    pair does not.
+    """
+    sets = pungs_and_kongs(reading)
+    return Hits.when(
+        is_standard_complete(reading)
+        and len(sets) == 4
+        and all(g.concealed for g in sets)
+        and len(suits_of(reading.tiles)) == 1,
+        sets,
+    )
+
+
+@rule("score.limit.concealed-pungs", source=f"{_BUZZARD} 7")
+def concealed_pungs(reading: Reading, situation: Situation) -> Hits:
+    """Four concealed pungs or kongs and a pair, any tiles.
+
+    A pung completed by a discard is exposed; a discard completing the pair keeps the hand
+    (the choice the buzzard-2000 profile documents)."""
+    sets = pungs_and_kongs(reading)
+    return Hits.when(is_standard_complete(reading) and len(sets) == 4 and all(g.concealed for g in sets), sets)
+
+
+@rule("score.limit.imperial-jade", source=f"{_BMJA}: Imperial Jade")
+def imperial_jade(reading: Reading, situation: Situation) -> Hits:
+    """Pungs or kongs and a pair of green tiles only (green dragon, bamboo 2 3 4 6 8), the green
+    dragon among them."""
+    tiles = reading.tiles
+    return Hits.when(
+        is_standard_complete(reading)
+        and len(pungs_and_kongs(reading)) == 4
+        and all(t in _GREEN for t in tiles)
+        and Tile.of("F") in tiles
+    )
+
+
+@rule("score.limit.heavens-blessing", source=f"{_BMJA}: Heaven's Blessing; {_BUZZARD} 3: Original Hand; Codification 1")
+def heavens_blessing(reading: Reading, situation: Situation) -> Hits:
+    """East dealt a complete hand (the table's event ``heavens_blessing``)."""
+    ctx = situation.context
+    return Hits.when(ctx.has("heavens_blessing") and ctx.seat_wind is _EAST)
+
+
+@rule("score.limit.earths-blessing", source=f"{_BMJA}: Earth's Blessing; {_BUZZARD} 4")
+def earths_blessing(reading: Reading, situation: Situation) -> Hits:
+    """Another player wins on East's first discard (the table's event ``earths_blessing``)."""
+    ctx = situation.context
+    return Hits.when(ctx.has("earths_blessing") and ctx.seat_wind is not _EAST and not ctx.self_drawn)
+
+
+@rule("score.limit.gift-from-earth", source="Codification, special hands 2: Gift from Earth")
+def gift_from_earth(reading: Reading, situation: Situation) -> Hits:
+    """Mah-Jong before one's first turn is over, anyone but East (event ``first_turn_win``)."""
+    ctx = situation.context
+    return Hits.when(ctx.has("first_turn_win") and ctx.seat_wind is not _EAST)
+
+
+@rule("score.limit.east-13th", source=f"{_BUZZARD} 10")
+def east_13th(reading: Reading, situation: Situation) -> Hits:
+    """East's thirteenth consecutive Mah-Jong (event ``east_13th_consecutive``)."""
+    ctx = situation.context
+    return Hits.when(ctx.has("east_13th_consecutive") and ctx.seat_wind is _EAST)
+
+
+@rule("score.limit.plum-blossom", source=f"{_BMJA}: Gathering the Plum Blossom from the Roof")
+def plum_blossom(reading: Reading, situation: Situation) -> Hits:
+    """Mah-Jong with the five of circles drawn as a loose tile."""
+    return Hits.when(loose_tile_win(situation.context) and reading.winning_tile is Tile.of("5p"))
+
+
+@rule("score.limit.moon-from-the-sea", source=f"{_BMJA}: Plucking the Moon from the Bottom of the Sea")
+def moon_from_the_sea(reading: Reading, situation: Situation) -> Hits:
+    """Mah-Jong with the one of circles drawn as the last tile of the wall."""
+    ctx = situation.context
+    return Hits.when(
+        ctx.self_drawn and ctx.last_tile and not loose_tile_win(ctx) and reading.winning_tile is Tile.of("1p")
+    )
+
+
+@rule("score.limit.twofold-fortune", source=f"{_BMJA}: Twofold Fortune")
+def twofold_fortune(reading: Reading, situation: Situation) -> Hits:
+    """Kong on kong: a kong, its loose tile makes a second kong, and that one's loose tile wins
+    (the table's event ``twofold_fortune`` with a win on a kong's replacement and two kongs)."""
+    ctx = situation.context
+    return Hits.when(ctx.has("twofold_fortune") and ctx.kong_replacement and len(situation.hand.kongs) >= 2)

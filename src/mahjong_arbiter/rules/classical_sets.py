@@ -1,0 +1,79 @@
+"""Classical set, pair and bonus-tile points: the rows of the Buzzard ledger's section A.
+
+Each pung or kong is counted once per set, by its class (simple = suited 2-8, major = suited 1 and
+9, winds and dragons) and whether it is concealed; pairs by what they are; bonus tiles one instance
+each.  Sources: Buzzard 2000 pp. 9-10 "The scores and how to calculate them" (ledger section A);
+BMJA https://mahjong-britishrules.com/scoring/working-out-the-scores; the Codification, "Points for
+all hands".  A pung completed by a discard is exposed (the Reading marks it so); a concealed kong
+is concealed only when declared as one (four standing tiles are a pung and a spare tile).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..solver.reading import Group, GroupKind, Reading
+from .classical_common import pairs
+from .registry import Hits, Situation, rule
+
+__all__: list[str] = []
+
+_LEDGER = "Buzzard 2000 pp. 9-10 (ledger section A)"
+
+
+def _sets(kind: GroupKind, major: bool, concealed: bool) -> Callable[[Reading, Situation], Hits]:
+    def predicate(reading: Reading, situation: Situation) -> Hits:
+        return Hits.each(
+            (g,)
+            for g in reading.groups
+            if g.kind is kind and g.first.is_terminal_or_honour == major and g.concealed == concealed
+        )
+
+    size = "major" if major else "simple"
+    state = "concealed" if concealed else "exposed"
+    predicate.__doc__ = f"A {state} {kind.value} of {size} tiles, once per set."
+    return predicate
+
+
+for _kind in (GroupKind.PUNG, GroupKind.KONG):
+    for _major in (False, True):
+        for _concealed in (False, True):
+            _id = (
+                f"score.base.{_kind.value}.{'major' if _major else 'simple'}."
+                f"{'concealed' if _concealed else 'exposed'}"
+            )
+            rule(_id, source=_LEDGER)(_sets(_kind, _major, _concealed))
+
+
+@rule("score.base.chow", source=_LEDGER)
+def chow(reading: Reading, situation: Situation) -> Hits:
+    """A chow, exposed or concealed, once per set (worth nothing in every classical profile)."""
+    return Hits.each((g,) for g in reading.groups if g.kind is GroupKind.CHOW)
+
+
+def _pair_hits(reading: Reading, test: Callable[[Group], bool]) -> Hits:
+    return Hits.each((g,) for g in pairs(reading) if test(g))
+
+
+@rule("score.base.pair.dragon", source=_LEDGER)
+def pair_dragon(reading: Reading, situation: Situation) -> Hits:
+    """A pair of dragons."""
+    return _pair_hits(reading, lambda g: g.first.is_dragon)
+
+
+@rule("score.base.pair.own-wind", source=_LEDGER)
+def pair_own_wind(reading: Reading, situation: Situation) -> Hits:
+    """A pair of the seat's own wind (a pair that is also the prevailing wind hits both rules)."""
+    return _pair_hits(reading, lambda g: g.first is situation.context.seat_wind)
+
+
+@rule("score.base.pair.round-wind", source=_LEDGER)
+def pair_round_wind(reading: Reading, situation: Situation) -> Hits:
+    """A pair of the prevailing (round) wind."""
+    return _pair_hits(reading, lambda g: g.first is situation.context.prevailing_wind)
+
+
+@rule("score.base.bonus-tile", source=_LEDGER)
+def bonus_tile(reading: Reading, situation: Situation) -> Hits:
+    """Each flower or season held, one instance per tile."""
+    return Hits.times(situation.context.flowers)

@@ -1,0 +1,110 @@
+"""Classical special hands: the irregular shapes and Purity.
+
+The shapes themselves are registered with the solver in :mod:`.classical_shapes`; these rules say
+which hand a Reading is.  Sources: BMJA special hands (http://mahjongbritishrules.com/scoring/specialhands.html,
+https://mahjongbritishrules.wordpress.com/scoring/special-hands/; values in /work/shared/rules/bmja.md
+section 4); Buzzard 2000 p. 11 (ledger section D: Thirteen Odd Majors, Calling Nine Tile Hand); the
+Codification, "Special hands" 3 to 5.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..solver.reading import GroupKind, Reading
+from ..tiles import DRAGONS, WINDS
+from .classical_common import chows, honours_of, is_standard_complete, suits_of
+from .registry import Hits, Situation, rule
+
+__all__ = ["nine_gates_extra"]
+
+_BMJA = "BMJA special hands (specialhands.html; bmja.md section 4)"
+_HONOURS = frozenset((*WINDS, *DRAGONS))
+
+
+def nine_gates_extra(reading: Reading, situation: Situation) -> int | None:
+    """The rank of the tile added to 1112345678999 of one suit, or None when the hand's tiles are
+    not that (declared melds included, so an exposed chow can be part of it)."""
+    tiles = reading.tiles
+    if suits_of(tiles) != {tiles[0].suit} or honours_of(tiles) or len(tiles) != 14:
+        return None
+    counts = Counter(t.rank for t in tiles)
+    base = {1: 3, 9: 3, **{r: 1 for r in range(2, 9)}}
+    extra = [r for r in range(1, 10) if counts[r] - base[r] == 1]
+    if len(extra) != 1 or any(counts[r] < base[r] for r in base):
+        return None
+    return extra[0]
+
+
+@rule("score.limit.thirteen-orphans", source=f"{_BMJA}: Thirteen Unique Wonders; Buzzard 2000 p. 11 (ledger D 8); Codification 3")
+def thirteen_orphans(reading: Reading, situation: Situation) -> Hits:
+    """One of each one, nine, wind and dragon, and one more of any of them."""
+    return Hits.when(reading.shape == "thirteen_orphans")
+
+
+@rule("score.limit.all-pair-honours", source=f"{_BMJA}: All Pair Honours")
+def all_pair_honours(reading: Reading, situation: Situation) -> Hits:
+    """Seven pairs of ones, nines, winds and dragons (pairs may repeat)."""
+    return Hits.when(reading.shape == "classical_all_pair_honours")
+
+
+@rule("score.limit.heavenly-twins", source="Codification, special hands 4: Heavenly Twins")
+def heavenly_twins(reading: Reading, situation: Situation) -> Hits:
+    """Seven pairs of honours only: a pair of each wind and of each dragon."""
+    pairs = [g.first for g in reading.groups if g.kind is GroupKind.PAIR]
+    return Hits.when(len(pairs) == 7 and set(pairs) == _HONOURS)
+
+
+@rule("score.limit.knitting", source=f"{_BMJA}: Knitting")
+def knitting(reading: Reading, situation: Situation) -> Hits:
+    """Seven same-number pairs across two suits."""
+    return Hits.when(reading.shape == "classical_knitting")
+
+
+@rule("score.limit.triple-knitting", source=f"{_BMJA}: Triple Knitting")
+def triple_knitting(reading: Reading, situation: Situation) -> Hits:
+    """Four same-number triplets across the three suits and a same-number pair."""
+    return Hits.when(reading.shape == "classical_triple_knitting")
+
+
+@rule("score.limit.gates-of-heaven", source=f"{_BMJA}: Gates of Heaven (the extra tile 2 to 8, kajongg BMJA)")
+def gates_of_heaven(reading: Reading, situation: Situation) -> Hits:
+    """Concealed 1112345678999 of one suit and one more tile of 2 to 8 of that suit."""
+    extra = nine_gates_extra(reading, situation)
+    return Hits.when(not situation.hand.melds and extra is not None and 2 <= extra <= 8)
+
+
+@rule("score.limit.calling-nine", source="Buzzard 2000 p. 11 (ledger D 9, clarification of 20 September 2026)")
+def calling_nine(reading: Reading, situation: Situation) -> Hits:
+    """Calling Nine Tile Hand: concealed 1112345678999 of one suit and any tile of that suit, 1 to 9."""
+    return Hits.when(not situation.hand.melds and nine_gates_extra(reading, situation) is not None)
+
+
+@rule("score.limit.nine-united-sons", source="Codification, special hands 5: Nine United Sons")
+def nine_united_sons(reading: Reading, situation: Situation) -> Hits:
+    """A pung of each terminal of one suit with 2 to 8 of it, one of 2 to 8 paired; the paired
+    number may not be one of a grounded (declared) chow."""
+    extra = nine_gates_extra(reading, situation)
+    if extra is None or not 2 <= extra <= 8:
+        return Hits()
+    grounded = {t.rank for g in chows(reading) if g.declared for t in g.tiles}
+    return Hits.when(extra not in grounded)
+
+
+@rule("score.limit.wriggling-snake", source=f"{_BMJA}: Wriggling Snake")
+def wriggling_snake(reading: Reading, situation: Situation) -> Hits:
+    """A pair of ones, 2 to 9 of the same suit and one of each wind."""
+    return Hits.when(reading.shape == "classical_wriggling_snake")
+
+
+@rule("score.special.purity", source="BMJA specialhands.html and the wordpress special-hands page: Purity")
+def purity(reading: Reading, situation: Situation) -> Hits:
+    """Pungs or kongs of one suit and a pair of it: no honours, no chows (a calculated special
+    hand: its basic score is doubled three times, bonus tiles apart)."""
+    tiles = reading.tiles
+    return Hits.when(
+        is_standard_complete(reading)
+        and not chows(reading)
+        and len(suits_of(tiles)) == 1
+        and not honours_of(tiles)
+    )

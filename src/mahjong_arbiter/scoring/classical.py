@@ -1,0 +1,251 @@
+"""The classical arithmetic: points, doubles and a limit (BMJA, Buzzard 2000, the Codification).
+
+Pipeline for a winning hand:
+
+1. read: every Reading the profile's ``[shapes]`` allow; a standard Reading with more chows than
+   ``[shapes] max_chows`` is refused with the reason (BMJA: at most one chow in an ordinary hand);
+2. recognise: the hits of every rule that applies to all hands or to the winner;
+3. suppress: the ``excludes`` / ``implies`` edges of the rules that hold, in topological order
+   (each suppressed rule names the rule and the source that suppressed it);
+4. value, taking the greatest of
+   - the ordinary score: set points and bonus points added, then x2 per double (Buzzard 2000
+     p. 10: "bonuses are added before the hand is multiplied by doubles"), standard shape only;
+   - a fixed-value hand (a ``limit`` rule, a fraction of the limit), plus the bonus-tile part: the
+     bonus-tile points doubled only by the doubles marked ``params.bonus_part`` (BMJA
+     doubling.html: All Pair Honours with two flowers including North's own: 500 + 8 x 2 = 516);
+   - a calculated special hand (a ``doubles`` rule with ``params.calculated``, BMJA Purity): the
+     playing-tile points doubled by its own doubles only, plus the bonus-tile part (496 + 16 = 512);
+   capped at the limit;
+5. select the best Reading; the others are alternatives.
+
+A loser's hand is scored by :mod:`.classical_loser` (re-exported here as :func:`score_loser`).
+
+The limit is the profile's; a game or a command overrides it with :func:`with_limit`, which returns
+the profile with another limit (and so another fingerprint).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from graphlib import TopologicalSorter
+from typing import Any
+
+from ..errors import NotWinningError
+from ..hand import Context, Hand
+from ..profiles.model import Profile, RuleEntry
+from ..result import Alternative, Item, Result, Suppressed
+from ..rules.registry import Hits
+from ..solver.reading import STANDARD, GroupKind, Reading
+from .common import make_situation, profile_readings, rule_hits
+
+__all__ = ["score", "score_loser", "non_winner_limit", "with_limit", "Valued", "value_hits", "applies_to"]
+
+_FIXED_WINS_TIES = {"fixed": 2, "calculated": 1, "ordinary": 0}
+
+
+def with_limit(profile: Profile, limit: int) -> Profile:
+    """*profile* with another limit (a game's agreed limit, the CLI's ``--limit N``)."""
+    if limit <= 0:
+        raise ValueError(f"a limit is a positive number of points, not {limit}")
+    return replace(profile, limit=limit)
+
+
+def applies_to(entry: RuleEntry, winner: bool) -> bool:
+    """Whether *entry* counts for the winner (``winner=True``) or for a loser."""
+    return entry.applies == "all" or entry.applies == ("winner" if winner else "loser")
+
+
+def limit_of(profile: Profile) -> int:
+    if profile.limit is None:
+        raise NotWinningError(f"profile {profile.id} has no limit; the classical arithmetic needs one")
+    return profile.limit
+
+
+@dataclass(frozen=True)
+class Valued:
+    """One Reading valued: the total, the items that counted and those suppressed."""
+
+    reading: Reading
+    total: int
+    items: tuple[Item, ...]
+    suppressed: tuple[Suppressed, ...]
+    fields: dict[str, Any] = field(default_factory=dict)
+    kind: str = "ordinary"
+
+
+def _item(entry: RuleEntry, hits: Hits, *, name: str | None = None) -> Item:
+    return Item(entry.id, name or entry.name, entry.value_key, entry.value, hits.count, hits.instances, entry.source)
+
+
+def apply_edges(hits: dict[str, Hits], profile: Profile) -> tuple[dict[str, Hits], list[Suppressed]]:
+    """Drop the rules that a kept rule excludes or implies; the rest are kept."""
+    graph: dict[str, set[str]] = {rid: set() for rid in hits}
+    for rid in hits:
+        entry = profile.rules[rid]
+        for edge in (*entry.excludes, *entry.implies):
+            if edge.target in hits:
+                graph[edge.target].add(rid)
+    gone: dict[str, Suppressed] = {}
+    for rid in TopologicalSorter(graph).static_order():
+        if rid in gone:
+            continue
+        entry = profile.rules[rid]
+        for edge in (*entry.excludes, *entry.implies):
+            if edge.target in hits and edge.target not in gone:
+                target = profile.rules[edge.target]
+                gone[edge.target] = Suppressed(target.id, target.name, rid, edge.relation, edge.source)
+    kept = {rid: h for rid, h in hits.items() if rid not in gone}
+    return kept, [gone[rid] for rid in hits if rid in gone]
+
+
+def _sum(entries: list[tuple[RuleEntry, Hits]]) -> int:
+    return int(sum(e.value * h.count for e, h in entries))
+
+
+def value_hits(
+    reading: Reading, hits: dict[str, Hits], profile: Profile, *, ordinary_allowed: bool
+) -> Valued | None:
+    """Value one Reading's hits (step 4 of the pipeline); None when nothing may value it."""
+    limit = limit_of(profile)
+    kept, suppressed = apply_edges(hits, profile)
+    rows = [(profile.rules[rid], h) for rid, h in kept.items()]
+    points = [(e, h) for e, h in rows if e.value_key == "points"]
+    doubles = [(e, h) for e, h in rows if e.value_key == "doubles" and not e.params.get("calculated")]
+    fixed = [(e, h) for e, h in rows if e.value_key == "limit"]
+    calculated = [(e, h) for e, h in rows if e.value_key == "doubles" and e.params.get("calculated")]
+    bonus_points = [(e, h) for e, h in points if e.params.get("bonus_part")]
+    bonus_doubles = [(e, h) for e, h in doubles if e.params.get("bonus_part")]
+    bp, bd = _sum(bonus_points), _sum(bonus_doubles)
+    bonus_part = bp * 2**bd
+    bonus_component = {"part": "bonus tiles", "base": bp, "doubles": bd, "subtotal": bonus_part}
+
+    options: list[Valued] = []
+    if ordinary_allowed:
+        p, d = _sum(points), _sum(doubles)
+        raw = p * 2**d
+        items = tuple(_item(e, h) for e, h in (*points, *doubles))
+        lost = [*fixed, *calculated]
+        options.append(_valued(reading, min(raw, limit), items, suppressed, lost, "ordinary score", "lower value", {
+            "points": p, "doubles": d, "limit": limit, "limit_applied": raw > limit, "fixed": None,
+            "components": [{"part": "hand", "base": p, "doubles": d, "subtotal": raw}],
+        }, "ordinary", "the ordinary score is greater"))
+    tile_points = _sum(points) - bp
+    for entry, h in calculated:
+        main = tile_points * 2 ** int(entry.value)
+        raw = main + bonus_part
+        items = (_item(entry, h), *(_item(e, hh) for e, hh in points), *(_item(e, hh) for e, hh in bonus_doubles))
+        lost = [(e, hh) for e, hh in (*doubles, *fixed, *calculated) if (e, hh) not in bonus_doubles and e is not entry]
+        options.append(_valued(reading, min(raw, limit), items, suppressed, lost, entry.id, "calculated special hand", {
+            "points": _sum(points), "doubles": int(entry.value) + bd, "limit": limit,
+            "limit_applied": raw > limit, "fixed": entry.id,
+            "components": [
+                {"part": entry.name, "base": tile_points, "doubles": int(entry.value), "subtotal": main},
+                bonus_component,
+            ],
+        }, "calculated", entry.source))
+    for entry, h in fixed:
+        main = round(entry.value * limit)
+        raw = main + bonus_part
+        items = (_item(entry, h), *(_item(e, hh) for e, hh in (*bonus_points, *bonus_doubles)))
+        lost = [
+            (e, hh) for e, hh in (*points, *doubles, *fixed, *calculated)
+            if (e, hh) not in bonus_points and (e, hh) not in bonus_doubles and e is not entry
+        ]
+        options.append(_valued(reading, min(raw, limit), items, suppressed, lost, entry.id, "fixed-value hand", {
+            "points": bp, "doubles": bd, "limit": limit, "limit_applied": entry.value >= 1 or raw > limit,
+            "fixed": entry.id,
+            "components": [{"part": entry.name, "base": main, "doubles": 0, "subtotal": main}, bonus_component],
+        }, "fixed", entry.source))
+    if not options:
+        return None
+    return max(options, key=lambda v: (v.total, _FIXED_WINS_TIES[v.kind]))
+
+
+def _valued(
+    reading: Reading,
+    total: int,
+    items: tuple[Item, ...],
+    suppressed: list[Suppressed],
+    lost: list[tuple[RuleEntry, Hits]],
+    by: str,
+    relation: str,
+    fields: dict[str, Any],
+    kind: str,
+    source: str = "",
+) -> Valued:
+    """A valued option; *lost* are the rules that held but this way of valuing does not count."""
+    extra = [Suppressed(e.id, e.name, by, relation, source or e.source) for e, _ in lost]
+    return Valued(reading, int(total), items, (*suppressed, *extra), fields, kind)
+
+
+def chow_refusal(reading: Reading, profile: Profile) -> str | None:
+    """Why *profile* does not let this standard Reading win (too many chows), or None."""
+    max_chows = profile.shapes.get("max_chows")
+    if reading.shape != STANDARD or max_chows is None:
+        return None
+    count = sum(1 for g in reading.groups if g.kind is GroupKind.CHOW)
+    if count > int(max_chows):
+        return (
+            f"{profile.label} allows at most {max_chows} chow(s) in an ordinary hand; "
+            f"this reading has {count}"
+        )
+    return None
+
+
+def winner_rule_ids(profile: Profile) -> list[str]:
+    return [rid for rid, e in profile.rules.items() if applies_to(e, winner=True)]
+
+
+def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fast") -> Result:
+    """Score a complete winning hand under a classical profile (steps 1-5 of the module).
+
+    Raises
+    ------
+    NotWinningError
+        When no Reading of the hand may win under the profile (with the reason: no shape, too many
+        chows, a special shape that none of the profile's hands matches).
+    """
+    readings = profile_readings(hand, context, profile, backend=backend)
+    if not readings:
+        from ..solver.diagnose import why_not_complete
+        from .common import shape_options
+
+        reason = why_not_complete(hand, shapes=shape_options(profile))  # type: ignore[arg-type]
+        raise NotWinningError(reason or f"the hand has no reading that {profile.label} lets win")
+    situation = make_situation(hand, context, profile, winner=True)
+    rule_ids = winner_rule_ids(profile)
+    valued: list[Valued] = []
+    refusals: list[str] = []
+    for reading in readings:
+        refusal = chow_refusal(reading, profile)
+        if refusal is not None:
+            refusals.append(refusal)
+            continue
+        hits = rule_hits(reading, situation, profile, rule_ids)
+        found = value_hits(reading, hits, profile, ordinary_allowed=reading.shape == STANDARD)
+        if found is None:
+            refusals.append(
+                f"the {reading.shape} shape scores only as a special hand, and no special hand of "
+                f"{profile.label} matches it"
+            )
+            continue
+        valued.append(found)
+    if not valued:
+        raise NotWinningError("; ".join(dict.fromkeys(refusals)))
+    valued.sort(key=lambda v: (-v.total, -_FIXED_WINS_TIES[v.kind], v.reading.sort_key()))
+    best = valued[0]
+    return Result(
+        profile=profile.id,
+        fingerprint=profile.fingerprint,
+        unit="points",
+        total=best.total,
+        items=best.items,
+        suppressed=best.suppressed,
+        reading=best.reading,
+        alternatives=tuple(Alternative(v.reading, v.total) for v in valued[1:]),
+        fields=best.fields,
+        notes=tuple(dict.fromkeys(refusals)),
+    )
+
+
+from .classical_loser import non_winner_limit, score_loser  # noqa: E402  (re-exported)
