@@ -1,0 +1,547 @@
+"""Selection: which of a Reading's rule hits count, under the Green Book's five principles.
+
+The profile's implies/excludes edges form a networkx DiGraph (acyclic, checked when the profile
+loads).  Given the hits of one Reading, :func:`select` keeps or suppresses every instance and
+records, for each suppressed one, what suppressed it (the kept rule, the relation, the source).
+
+Pipeline (Green Book 2006 §3.9.1.5, the five principles; mcr-fans.md "General principles"):
+
+1. **Primary fan first.**  Rules are decided in a topological order of the edge graph that
+   prefers the higher value, then the rulebook's order (the profile's file order), so that a
+   rule is decided only after every rule that could suppress it.
+2. **Non-repeat** (``implies`` edges) and **exclusion** (``excludes`` edges).  An edge from a
+   kept instance *S* suppresses the target's instances *T* whose groups are a sub-multiset of
+   *S*'s; an instance with no groups stands for the whole hand (it suppresses, and is suppressed
+   by, every instance).  So Little Four Winds removes the Pung of Terminals or Honours of its own
+   wind pungs and leaves a fourth terminal pung alone (H principle 1a).  Edges fire from kept
+   rules only: a suppressed rule suppresses nothing.
+3. **Non-identical, non-separation, account-once** among the *combining* instances (rules with
+   ``params.combining``), by the method the profile names in ``[policies] account_once``
+   (:data:`ACCOUNT_ONCE_POLICIES`):
+
+   - ``"exhaustive"`` (the Green Book read literally): a combining instance is kept only while at
+     least one of its sets is not yet in a kept combination, instances of one rule use disjoint
+     sets; among every subset meeting that, the one with the highest total (ties: the earlier
+     instances in primary order) is chosen by exhaustive branch-and-bound search.
+   - ``"mil-count-limits"`` (the Mahjong International League reading, as the Chinese Official
+     Mahjong Helper computes it): at most one combination of three or more sets; the sets
+     outside it join at most one two-set combination each; otherwise two-set combinations are
+     capped at the size of a spanning forest of the sets they join, cut from the lowest-priority
+     rule first, first down to one instance per rule, then to none.
+
+4. **Only when alone.**  A rule with ``params.only_when_alone`` (Chicken Hand) counts only when
+   nothing else does, bonus rules apart.
+5. Rules with ``params.bonus`` (Flower Tiles) count outside the minimum: :attr:`Selection.bonus`.
+
+>>> from mahjong_arbiter.profiles.model import Edge, Profile, RuleEntry
+>>> from mahjong_arbiter.rules.registry import Hits
+>>> rules = {
+...     "a": RuleEntry("a", "Big", "points", 6, implies=(Edge("a", "b", "implies", "book p.1"),)),
+...     "b": RuleEntry("b", "Small", "points", 2),
+... }
+>>> profile = Profile("demo", "demo", "mcr", (), None, None, 8, rules, {}, {}, {}, {}, (), {}, (), "")
+>>> chosen = select(profile, {"a": Hits.once(), "b": Hits.once()})
+>>> [item.id for item in chosen.items], chosen.basic, [(s.id, s.by, s.relation) for s in chosen.suppressed]
+(['a'], 6, [('b', 'a', 'implies')])
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations, product
+from typing import Final
+
+from .errors import ProfileError
+from .profiles.model import Edge, Profile
+from .result import Item, Suppressed
+from .rules.registry import Hits
+from .solver.reading import Group
+
+__all__ = [
+    "Candidate",
+    "SelectionGraph",
+    "Selection",
+    "selection_graph",
+    "select",
+    "ACCOUNT_ONCE_POLICIES",
+    "DEFAULT_ACCOUNT_ONCE",
+    "PRINCIPLES_SOURCE",
+]
+
+PRINCIPLES_SOURCE: Final = "Green Book 2006 §3.9.1.5 (general principles)"
+"""Where the non-identical, non-separation and account-once principles are stated."""
+
+ALONE_SOURCE: Final = "Green Book 2006 fan 43 (Chicken Hand: a hand with no other fan)"
+
+DEFAULT_ACCOUNT_ONCE: Final = "exhaustive"
+
+Instance = tuple[Group, ...]
+
+
+# --- the graph ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SelectionGraph:
+    """A profile's edges and rule roles, prepared once per profile.
+
+    Attributes
+    ----------
+    graph : networkx.DiGraph
+        Nodes are rule ids (attributes ``value``, ``rank``); an edge ``u -> v`` means a kept *u*
+        suppresses *v* (attributes ``relation``, ``source``).
+    order : tuple of str
+        The order rules are decided in (primary first, never before a rule that can suppress it).
+    rank : mapping of rule id to int
+        Position in the profile file (the rulebook's order): the tie-break between equal values.
+    incoming : mapping of rule id to tuple of Edge
+        The edges that can suppress each rule, in decision order of their source.
+    combining, alone, bonus : frozenset of str
+        Rules with ``params.combining``, ``params.only_when_alone``, ``params.bonus``.
+    account_once : str
+        The profile's ``[policies] account_once`` method.
+    """
+
+    graph: object
+    order: tuple[str, ...]
+    rank: Mapping[str, int]
+    position: Mapping[str, int]
+    incoming: Mapping[str, tuple[Edge, ...]]
+    combining: frozenset[str]
+    alone: frozenset[str]
+    bonus: frozenset[str]
+    account_once: str
+
+
+_GRAPHS: dict[int, tuple[Profile, SelectionGraph]] = {}
+
+
+def selection_graph(profile: Profile) -> SelectionGraph:
+    """The :class:`SelectionGraph` of *profile* (built once per profile object).
+
+    Raises
+    ------
+    ProfileError
+        When an edge names a rule the profile lacks, the edges form a cycle, or the profile
+        names an account-once method the engine does not offer.
+    """
+    cached = _GRAPHS.get(id(profile))
+    if cached is not None and cached[0] is profile:
+        return cached[1]
+    built = _build_graph(profile)
+    _GRAPHS[id(profile)] = (profile, built)
+    return built
+
+
+def _build_graph(profile: Profile) -> SelectionGraph:
+    import networkx as nx
+
+    rank = {rid: i for i, rid in enumerate(profile.rules)}
+    graph = nx.DiGraph()
+    for rid, entry in profile.rules.items():
+        graph.add_node(rid, value=entry.value, rank=rank[rid])
+    for edge in profile.edges:
+        if edge.target not in rank or edge.rule not in rank:
+            raise ProfileError(f"{profile.path}: edge {edge.rule} -> {edge.target} names a rule the profile lacks")
+        graph.add_edge(edge.rule, edge.target, relation=edge.relation, source=edge.source)
+    if not nx.is_directed_acyclic_graph(graph):
+        cycle = " -> ".join(str(u) for u, _ in nx.find_cycle(graph))
+        raise ProfileError(f"{profile.path}: the exclusion/implication edges form a cycle: {cycle}")
+    order = tuple(
+        nx.lexicographical_topological_sort(graph, key=lambda rid: (-profile.rules[rid].value, rank[rid]))
+    )
+    position = {rid: i for i, rid in enumerate(order)}
+    incoming: dict[str, list[Edge]] = {rid: [] for rid in profile.rules}
+    for edge in profile.edges:
+        incoming[edge.target].append(edge)
+    policy = str(profile.policy("account_once", DEFAULT_ACCOUNT_ONCE))
+    if policy not in ACCOUNT_ONCE_POLICIES:
+        known = ", ".join(sorted(ACCOUNT_ONCE_POLICIES))
+        raise ProfileError(f"{profile.path}: policy 'account_once' = {policy!r} is not one of: {known}")
+
+    def flagged(name: str) -> frozenset[str]:
+        return frozenset(rid for rid, entry in profile.rules.items() if entry.params.get(name))
+
+    return SelectionGraph(
+        graph=graph,
+        order=order,
+        rank=rank,
+        position=position,
+        incoming={rid: tuple(sorted(edges, key=lambda e: position[e.rule])) for rid, edges in incoming.items()},
+        combining=flagged("combining"),
+        alone=flagged("only_when_alone"),
+        bonus=flagged("bonus"),
+        account_once=policy,
+    )
+
+
+# --- the result of a selection -------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One instance of a rule that survived the edges: the unit the account-once methods choose."""
+
+    rule: str
+    instance: Instance
+    value: int | float
+    key: tuple[int, int]  # (decision position of the rule, index of the instance)
+
+
+@dataclass(frozen=True)
+class Selection:
+    """What counts on one Reading.
+
+    Attributes
+    ----------
+    items : tuple of Item
+        The counted rules, primary first.
+    suppressed : tuple of Suppressed
+        Every instance that held but does not count, with the rule, relation and source that
+        stopped it (one entry per instance).
+    basic : int or float
+        The value toward the minimum (everything but bonus rules).
+    bonus : int or float
+        The value of bonus rules (flowers), added after the minimum is read.
+    """
+
+    items: tuple[Item, ...]
+    suppressed: tuple[Suppressed, ...] = ()
+    basic: int | float = 0
+    bonus: int | float = 0
+    kept: Mapping[str, tuple[Instance, ...]] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int | float:
+        return self.basic + self.bonus
+
+
+# --- multisets of groups ---------------------------------------------------------------------------------
+def _within(inner: Instance, outer: Instance) -> bool:
+    """True when *inner* stands inside *outer*: either is the whole hand, or a sub-multiset."""
+    if not inner or not outer:
+        return True
+    if len(inner) == 1:
+        return inner[0] in outer
+    need = Counter(inner)
+    have = Counter(outer)
+    return all(have[g] >= n for g, n in need.items())
+
+
+def _fits_copies(instances: Iterable[Instance], available: Counter[Group]) -> bool:
+    """Whether the instances use disjoint sets (no group more often than the Reading holds it)."""
+    used: Counter[Group] = Counter()
+    for inst in instances:
+        used.update(inst)
+    return all(available[g] >= n for g, n in used.items())
+
+
+# --- account-once methods -----------------------------------------------------------------------------------
+Dropped = tuple[Candidate, str, str]  # (candidate, by rule id, relation)
+AccountOnce = Callable[[Sequence[Candidate], Counter[Group]], tuple[list[Candidate], list[Dropped]]]
+
+
+def _why_dropped(cand: Candidate, kept: Sequence[Candidate], available: Counter[Group]) -> tuple[str, str]:
+    """Name the principle (and the kept instance) that refuses *cand* next to *kept*."""
+    for other in kept:
+        if other.rule == cand.rule and not _fits_copies((other.instance, cand.instance), available):
+            return other.rule, "non-identical"
+    for other in kept:
+        if _within(cand.instance, other.instance):
+            return other.rule, "non-separation"
+    users = [other.rule for other in kept if set(other.instance) & set(cand.instance)]
+    return (users[0] if users else kept[0].rule if kept else cand.rule), "account-once"
+
+
+def exhaustive_account_once(
+    cands: Sequence[Candidate], available: Counter[Group]
+) -> tuple[list[Candidate], list[Dropped]]:
+    """The literal account-once principle, decided by exhaustive search.
+
+    Sets are placed on copies (two equal chows are two sets).  A selection of instances is
+    allowed when the instances of each rule use disjoint sets (non-identical) and, taking values
+    from the highest down (the primary fan first) and in any order among equal values, every
+    instance brings at least one set not yet in a kept combination (account-once; non-separation
+    is its special case).  Of the allowed selections the one with the highest total is kept; ties
+    go to the one that keeps the earlier candidates (primary first).  Green Book 2006 §3.9.1.5;
+    worked examples in mcr-fans.md principle 5.
+    """
+    if len(cands) <= 1:
+        return list(cands), []
+    options = _placements(cands, available)
+    n = len(options)
+    suffix = [0.0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + options[i].cand.value
+    listed = Counter((c.rule, c.instance) for c in cands)
+    best: list[int] = []
+    best_total = -1.0
+    chosen: list[int] = []
+
+    def allowed(i: int) -> bool:
+        opt = options[i]
+        same = [options[j] for j in chosen if options[j].cand.rule == opt.cand.rule]
+        if any(o.places & opt.places for o in same):
+            return False
+        if sum(o.cand.instance == opt.cand.instance for o in same) >= listed[(opt.cand.rule, opt.cand.instance)]:
+            return False
+        higher: set[tuple[Group, int]] = set()
+        level = [opt.places]
+        for j in chosen:
+            if options[j].cand.value > opt.cand.value:
+                higher |= options[j].places
+            else:
+                level.append(options[j].places)
+        return _peelable(level, higher)
+
+    def search(i: int, total: float) -> None:
+        nonlocal best, best_total
+        if total + suffix[i] <= best_total:
+            return
+        if i == n:
+            best, best_total = list(chosen), total
+            return
+        if allowed(i):
+            chosen.append(i)
+            search(i + 1, total + options[i].cand.value)
+            chosen.pop()
+        search(i + 1, total)
+
+    search(0, 0.0)
+    wanted = Counter((options[i].cand.rule, options[i].cand.instance) for i in best)
+    kept: list[Candidate] = []
+    rest: list[Candidate] = []
+    for cand in cands:
+        if wanted[(cand.rule, cand.instance)] > 0:
+            wanted[(cand.rule, cand.instance)] -= 1
+            kept.append(cand)
+        else:
+            rest.append(cand)
+    return kept, [(cand, *_why_dropped(cand, kept, available)) for cand in rest]
+
+
+@dataclass(frozen=True, slots=True)
+class _Placement:
+    """A candidate placed on particular copies of its groups."""
+
+    cand: Candidate
+    places: frozenset[tuple[Group, int]]
+
+
+def _placements(cands: Sequence[Candidate], available: Counter[Group]) -> list[_Placement]:
+    """Every distinct placement of every candidate on the Reading's copies, in primary order."""
+    seen: set[tuple[str, frozenset[tuple[Group, int]]]] = set()
+    out: list[_Placement] = []
+    for cand in sorted(cands, key=lambda c: c.key):
+        needs = Counter(cand.instance)
+        choices = [
+            [frozenset((g, k) for k in copies) for copies in combinations(range(max(available[g], n)), n)]
+            for g, n in needs.items()
+        ]
+        for parts in product(*choices):
+            places = frozenset().union(*parts)
+            if (cand.rule, places) not in seen:
+                seen.add((cand.rule, places))
+                out.append(_Placement(cand, places))
+    return out
+
+
+def _peelable(level: Sequence[frozenset[tuple[Group, int]]], higher: set[tuple[Group, int]]) -> bool:
+    """Whether the instances of one value can be added in some order, each with a new set.
+
+    The instance added last must hold a set that no other instance of the level and no instance
+    of a higher value holds; removing it never hurts the rest, so peeling such instances one by
+    one decides the question.
+    """
+    rest = list(level)
+    while rest:
+        for i, mine in enumerate(rest):
+            others = set(higher).union(*(rest[:i] + rest[i + 1:]))
+            if mine - others:
+                del rest[i]
+                break
+        else:
+            return False
+    return True
+
+
+def count_limits_account_once(
+    cands: Sequence[Candidate], available: Counter[Group]
+) -> tuple[list[Candidate], list[Dropped]]:
+    """Account-once by count limits, as the MIL reading computes it (mcr-fans.md principle 5).
+
+    1. Of the combinations of three or more sets, the first (primary order) is kept; another
+       that shares a set with it is not.
+    2. A two-set combination inside a kept larger one is not kept (non-separation).
+    3. With a larger combination kept, each set outside it joins at most one two-set combination
+       (the first in primary order, which is the rulebook's order among the one-point chow
+       fans: Pure Double Chow, Mixed Double Chow, Short Straight, Two Terminal Chows).
+    4. Otherwise the two-set combinations are capped at the number of sets they join minus the
+       number of connected groups of such sets, and cut from the last rule in primary order:
+       first down to one instance per rule, then to none.
+    """
+    kept: list[Candidate] = []
+    dropped: list[Dropped] = []
+    large = [c for c in cands if len(c.instance) >= 3]
+    pairs = [c for c in cands if len(c.instance) < 3]
+    for cand in large:
+        clash = next((k for k in kept if set(k.instance) & set(cand.instance)), None)
+        if clash is None:
+            kept.append(cand)
+        else:
+            dropped.append((cand, clash.rule, "account-once"))
+    inside: set[Group] = {g for k in kept for g in k.instance}
+    free_pairs: list[Candidate] = []
+    joined: set[Group] = set()
+    for cand in pairs:
+        host = next((k for k in kept if _within(cand.instance, k.instance)), None)
+        if host is not None:
+            dropped.append((cand, host.rule, "non-separation"))
+            continue
+        outside = [g for g in cand.instance if g not in inside]
+        if kept and len(outside) == 1:
+            if outside[0] in joined:
+                by = next(k.rule for k in kept if set(k.instance) & set(cand.instance))
+                dropped.append((cand, by, "account-once"))
+            else:
+                joined.add(outside[0])
+                kept.append(cand)
+            continue
+        free_pairs.append(cand)
+    kept_pairs, cut = _cap_pairs(free_pairs, available)
+    kept.extend(kept_pairs)
+    for cand in cut:
+        by, relation = _why_dropped(cand, kept, available)
+        dropped.append((cand, by, relation))
+    return kept, dropped
+
+
+def _cap_pairs(pairs: Sequence[Candidate], available: Counter[Group]) -> tuple[list[Candidate], list[Candidate]]:
+    """Cap two-set combinations at the spanning-forest size of the sets they join (step 4)."""
+    if len(pairs) <= 1:
+        return list(pairs), []
+    parent: dict[Group, Group] = {}
+
+    def root(g: Group) -> Group:
+        parent.setdefault(g, g)
+        while parent[g] != g:
+            g = parent[g]
+        return g
+
+    for cand in pairs:
+        first, *others = cand.instance
+        for g in others:
+            a, b = root(first), root(g)
+            if a != b:
+                parent[b] = a
+    joined = set(parent)
+    components = {root(g) for g in joined}
+    cap = sum(available[g] for g in joined) - len(components)
+    by_rule: dict[str, list[Candidate]] = {}
+    for cand in pairs:
+        by_rule.setdefault(cand.rule, []).append(cand)
+    count = len(pairs)
+    for limit in (1, 0):
+        for rule in reversed(list(by_rule)):
+            while len(by_rule[rule]) > limit and count > cap:
+                by_rule[rule].pop()
+                count -= 1
+    kept = [c for c in pairs if c in by_rule[c.rule]]
+    return kept, [c for c in pairs if c not in kept]
+
+
+ACCOUNT_ONCE_POLICIES: Final[Mapping[str, AccountOnce]] = {
+    "exhaustive": exhaustive_account_once,
+    "mil-count-limits": count_limits_account_once,
+}
+"""The account-once methods a profile may name in ``[policies] account_once``."""
+
+
+# --- selection ----------------------------------------------------------------------------------------------
+def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] = ()) -> Selection:
+    """Choose what counts among *hits* (one Reading's) under *profile*'s edges and policies.
+
+    Parameters
+    ----------
+    profile : Profile
+    hits : mapping of rule id to Hits
+        The rules that hold on the Reading (:func:`mahjong_arbiter.scoring.common.rule_hits`).
+    groups : sequence of Group
+        The Reading's groups, so that identical sets (two equal chows) count as two.  When
+        omitted, each group is taken to be present as often as any one instance uses it.
+
+    Returns
+    -------
+    Selection
+    """
+    sg = selection_graph(profile)
+    rules = profile.rules
+    available: Counter[Group] = Counter(groups)
+    if not groups:
+        for h in hits.values():
+            for inst in h.instances:
+                for g, n in Counter(inst).items():
+                    available[g] = max(available[g], n)
+
+    kept: dict[str, list[Instance]] = {}
+    suppressed: list[Suppressed] = []
+    combining: list[Candidate] = []
+    for rid in sorted(hits, key=sg.position.__getitem__):
+        entry = rules[rid]
+        survivors: list[Instance] = []
+        for index, inst in enumerate(hits[rid].instances):
+            edge = _suppressing_edge(sg.incoming[rid], kept, inst)
+            if edge is not None:
+                suppressed.append(Suppressed(rid, entry.name, edge.rule, edge.relation, edge.source))
+            elif rid in sg.combining:
+                combining.append(Candidate(rid, inst, entry.value, (sg.position[rid], index)))
+                survivors.append(inst)
+            else:
+                survivors.append(inst)
+        if survivors:
+            kept[rid] = survivors
+
+    if len(combining) > 1:
+        chosen, dropped = ACCOUNT_ONCE_POLICIES[sg.account_once](combining, available)
+        chosen_keys = {c.key for c in chosen}
+        for rid in {c.rule for c in combining}:
+            kept[rid] = [
+                inst for i, inst in enumerate(hits[rid].instances) if (sg.position[rid], i) in chosen_keys
+            ]
+            if not kept[rid]:
+                del kept[rid]
+        for cand, by, relation in sorted(dropped, key=lambda d: d[0].key):
+            suppressed.append(Suppressed(cand.rule, rules[cand.rule].name, by, relation, PRINCIPLES_SOURCE))
+
+    others = [rid for rid in kept if rid not in sg.alone and rid not in sg.bonus]
+    if others:
+        primary = min(others, key=sg.position.__getitem__)
+        for rid in [r for r in kept if r in sg.alone]:
+            for _ in kept.pop(rid):
+                suppressed.append(Suppressed(rid, rules[rid].name, primary, "only-when-alone", ALONE_SOURCE))
+
+    items: list[Item] = []
+    basic: int | float = 0
+    bonus: int | float = 0
+    for rid in sorted(kept, key=sg.position.__getitem__):
+        entry = rules[rid]
+        instances = tuple(kept[rid])
+        items.append(Item(rid, entry.name, entry.value_key, entry.value, len(instances), instances, entry.source))
+        if rid in sg.bonus:
+            bonus += entry.value * len(instances)
+        else:
+            basic += entry.value * len(instances)
+    return Selection(
+        items=tuple(items),
+        suppressed=tuple(suppressed),
+        basic=basic,
+        bonus=bonus,
+        kept={rid: tuple(v) for rid, v in kept.items()},
+    )
+
+
+def _suppressing_edge(incoming: Sequence[Edge], kept: Mapping[str, list[Instance]], inst: Instance) -> Edge | None:
+    """The first edge whose kept source instance contains *inst*, if any."""
+    for edge in incoming:
+        for source in kept.get(edge.rule, ()):
+            if _within(inst, source):
+                return edge
+    return None
