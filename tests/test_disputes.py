@@ -365,8 +365,8 @@ def test_wait_explainer_lists_the_waits() -> None:
 
 def test_concealed_hand_explainer_names_the_claimed_meld() -> None:
     meld = Meld.pung(T("E"), claimed=T("E"))
-    hand = parse_hand("123456p789sCC", win="C").hand
-    hand = Hand(hand.concealed, (meld,), T("C"))
+    standing = parse_hand("123456p789sC", complete=False, partial=True).hand.concealed
+    hand = Hand((*standing, T("C")), (meld,), T("C"))
     message = explain_missing("Concealed Hand", Facts(hand, Context(), (), ()))
     assert message is not None and "this hand has claimed melds:" in message and "E" in message
 
