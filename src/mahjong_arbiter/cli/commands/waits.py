@@ -3,7 +3,8 @@
 JSON per hand: ``{"id", "waits": [{"tile": "3m", "readings": [...]}, ...], "held_out": [...]}``.
 ``held_out`` lists the kinds that would complete the shape but whose four copies the hand already
 holds: formally waits, never winning tiles (profiles differ on whether they count for wait fans).
-A hand that waits for nothing exits 1.
+A hand that waits for nothing exits 1.  With ``--profile P`` every wait is scored, won by discard
+and self-drawn, and ``--discards`` takes fourteen tiles (:mod:`._scored_waits`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text, tile_text
 from ..common import add_hand_arguments, add_output_arguments, run_records
+from ._scored_waits import add_scoring_arguments, run_scored
 from .readings import add_solver_arguments, reading_lines, shape_options
 
 NAME = "waits"
@@ -23,18 +25,24 @@ EXAMPLE = """examples:
   mahjong-arbiter waits '[1111m,1]23m456p789pEE' --ascii
   mahjong-arbiter waits 19m19p19sESWNCFP --json
   mahjong-arbiter waits --input thirteen.jsonl --backend cpsat
+  mahjong-arbiter waits 1112345678999m --profile mcr          (each wait scored: discard, self-drawn)
+  mahjong-arbiter waits 123m456m789m11pEEE --profile mcr --discards   (which discard keeps the biggest hand?)
 """
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_hand_arguments(parser, thirteen=True)
+    # 13 tiles, or 14 with --discards: the solver's waits() rejects a complete hand on its own
+    add_hand_arguments(parser)
     add_solver_arguments(parser)
+    add_scoring_arguments(parser)
     add_output_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     from ...solver import waits
 
+    if args.profile is not None or args.discards:
+        return run_scored(args)
     shapes = shape_options(args)
 
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
