@@ -337,7 +337,7 @@ def test_no_notes_for_a_plain_context() -> None:
 
 def test_last_tile_holds_from_own_melds_only_with_the_policy() -> None:
     """mcr-fans.md N14: three copies in the winner's own melds make the winning tile the last one."""
-    standing = _hand("1m 2m 3m 4p 5p 6p 7s 8s 9s C C", "1m").concealed
+    standing = tuple(Tile.of(t) for t in ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "C", "C"])
     hand = Hand(standing, (Meld.pung(Tile.of("1m")),), Tile.of("1m"))
     assert last_tile_holds(hand, Context(), from_own_melds=True)
     assert not last_tile_holds(hand, Context(), from_own_melds=False)
