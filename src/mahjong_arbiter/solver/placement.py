@@ -98,12 +98,18 @@ def place_winning_tile(
     """Every Reading of one split: one per distinct standing group that holds *winning_tile*."""
     found: list[Reading] = []
     for group in _distinct(g for g in standing if winning_tile in g.tiles):
-        completed = group if self_drawn else replace(group, concealed=False)
+        completed = group if self_drawn else _exposed(group)
         groups = list(declared)
         groups.extend(standing)
         groups[groups.index(group, len(declared))] = completed
         found.append(Reading.make(shape, groups, completed, winning_tile, wait_of(group, winning_tile)))
     return found
+
+
+@cache
+def _exposed(group: Group) -> Group:
+    """The group completed by a discard: the same tiles, counted as exposed, still undeclared."""
+    return replace(group, concealed=False)
 
 
 def _distinct(groups: Iterable[Group]) -> list[Group]:

@@ -71,8 +71,8 @@ class ShapeOptions:
 
     def special_shapes(self) -> list[SpecialShape]:
         """The chosen special shapes, in name order; an unknown name is an error."""
-        unknown = sorted(self.special - SPECIAL_SHAPES.keys())
-        if unknown:
+        if not self.special <= SPECIAL_SHAPES.keys():
+            unknown = sorted(self.special - SPECIAL_SHAPES.keys())
             raise ArbiterError("unknown_shape", f"unknown special shape(s): {', '.join(unknown)}")
         return [SPECIAL_SHAPES[name] for name in sorted(self.special)]
 

@@ -17,6 +17,7 @@ Each recognises the standing tiles of a complete hand and returns its groupings 
 from __future__ import annotations
 
 from itertools import permutations
+from operator import itemgetter
 from typing import Final
 
 from ..tiles import NUM_KINDS, SUITS, TERMINALS_AND_HONOURS, Tile
@@ -32,6 +33,9 @@ KNITTED_PATTERNS: Final[tuple[tuple[Tile, ...], ...]] = tuple(
 """The six knitted patterns: 147 in one suit, 258 in another, 369 in the third (nine tiles each)."""
 
 _ORPHAN_INDEXES: Final = frozenset(t.index for t in TERMINALS_AND_HONOURS)
+# Fast gates (C-level lookups): the counts of each pattern's nine tiles, of the thirteen orphans.
+_PATTERN_COUNTS: Final = tuple(itemgetter(*(t.index for t in p)) for p in KNITTED_PATTERNS)
+_ORPHAN_COUNTS: Final = itemgetter(*sorted(_ORPHAN_INDEXES))
 
 
 def knitted_group(pattern: tuple[Tile, ...]) -> Group:
@@ -51,7 +55,7 @@ def _sorted(groups: list[Group]) -> tuple[Group, ...]:
 def seven_pairs(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     """七对 Seven Pairs: seven pairs, no declared meld."""
     counts = shape_input.counts
-    if shape_input.melds or sum(counts) != 14 or any(n % 2 for n in counts):
+    if shape_input.melds or not set(counts) <= {0, 2, 4} or sum(counts) != 14:
         return []
     if not shape_input.options.seven_pairs_four_of_a_kind and 4 in counts:
         return []
@@ -62,7 +66,7 @@ def seven_pairs(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
 def thirteen_orphans(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     """十三幺 Thirteen Orphans: one of each terminal and honour, one of them twice."""
     counts = shape_input.counts
-    if shape_input.melds or sum(counts) != 14:
+    if shape_input.melds or 0 in _ORPHAN_COUNTS(counts) or sum(counts) != 14:
         return []
     held = {i for i, n in enumerate(counts) if n}
     doubled = [i for i, n in enumerate(counts) if n == 2]
@@ -80,8 +84,8 @@ def knitted_straight(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     if sets < 0 or sum(counts) != 9 + 3 * sets + 2:
         return []
     found = []
-    for pattern in KNITTED_PATTERNS:
-        if all(counts[t.index] for t in pattern):
+    for pattern, pattern_counts in zip(KNITTED_PATTERNS, _PATTERN_COUNTS, strict=True):
+        if 0 not in pattern_counts(counts):
             rest = list(counts)
             for t in pattern:
                 rest[t.index] -= 1
