@@ -1,7 +1,8 @@
 """A solver-independent check of a Reading against the hand it claims to read.
 
 This module defines what a correct Reading is, without calling any solver code: every group is
-well formed, the groups use exactly the hand's tiles, the declared melds appear as declared groups,
+well formed (chows, pungs, kongs, pairs, single irregular tiles; a KNITTED group's form belongs to
+its shape), the groups use exactly the hand's tiles, the declared melds appear as declared groups,
 the winning group holds the winning tile, concealment follows the win (Green Book 2006 fan 66; BMJA:
 a set completed by a discard is exposed), the wait matches the placement (Green Book 2006 fans
 77-79), and the groups have the shape the Reading names.  Shapes registered by profiles are checked
@@ -46,9 +47,8 @@ def _group_problem(group: Group) -> str | None:
     if list(tiles) != sorted(tiles):
         return f"group {_show(tiles)} is not sorted"
     same = len(set(tiles)) == 1
-    sizes = {GroupKind.CHOW: 3, GroupKind.PUNG: 3, GroupKind.KONG: 4, GroupKind.PAIR: 2,
-             GroupKind.KNITTED: 9, GroupKind.IRREGULAR: 1}
-    if len(tiles) != sizes[group.kind]:
+    sizes = {GroupKind.CHOW: 3, GroupKind.PUNG: 3, GroupKind.KONG: 4, GroupKind.PAIR: 2, GroupKind.IRREGULAR: 1}
+    if group.kind in sizes and len(tiles) != sizes[group.kind]:
         return f"a {group.kind.value} of {len(tiles)} tiles: {_show(tiles)}"
     if group.kind is GroupKind.CHOW:
         a, b, c = tiles
@@ -56,14 +56,13 @@ def _group_problem(group: Group) -> str | None:
             return f"not a chow: {_show(tiles)}"
     elif group.kind in (GroupKind.PUNG, GroupKind.KONG, GroupKind.PAIR) and not same:
         return f"not a {group.kind.value}: {_show(tiles)}"
-    elif group.kind is GroupKind.KNITTED and not _is_knitted(tiles):
-        return f"not a knitted straight: {_show(tiles)}"
     if group.kind is GroupKind.PAIR and group.declared:
         return "a pair is never declared"
     return None
 
 
 def _is_knitted(tiles: tuple[Tile, ...]) -> bool:
+    """Nine tiles: 147, 258 and 369, each in a different suit."""
     by_suit: dict[str, set[int]] = {}
     for t in tiles:
         by_suit.setdefault(t.suit, set()).add(t.rank)
@@ -101,8 +100,12 @@ def _shape_problems(reading: Reading, shapes: ShapeOptions) -> list[str]:
         ok = pairs == 1 and kinds[GroupKind.IRREGULAR] == 12 and set(reading.tiles) == _ORPHANS
         rule = "one pair and twelve single terminals and honours, all thirteen kinds"
     elif shape == "knitted_straight":
-        ok = kinds[GroupKind.KNITTED] == 1 and sets == 1 and pairs == 1 and len(reading.groups) == 3
-        rule = "a knitted straight, one set and a pair"
+        knitted = [g for g in reading.groups if g.kind is GroupKind.KNITTED]
+        bad = [g for g in knitted if not _is_knitted(g.tiles)]
+        if bad:
+            return [f"not a knitted straight: {_show(bad[0].tiles)}"]
+        ok = len(knitted) == 1 and sets == 1 and pairs == 1 and len(reading.groups) == 3
+        rule = "a knitted straight (147, 258, 369 in three suits), one set and a pair"
     elif shape == "honours_knitted":
         tiles = reading.tiles
         suited = [t for t in tiles if t.is_suited]
