@@ -16,11 +16,11 @@ from ..hand import Context, Hand, Meld
 from ..notation.render import context_text
 from ..result import Result, group_text
 from ..tiles import Tile
-from .breakdown import item_rows
+from .breakdown import by_name, item_rows, relation_words
 from .compare import Comparison
 from .explain import Explanation
 from .verify import Verdict
-from .why import WhyAnswer, relation_words
+from .why import WhyAnswer
 
 __all__ = ["page", "hand_html", "result_html", "explain_page", "verify_page", "compare_page"]
 
@@ -123,7 +123,7 @@ def result_html(result: Result) -> str:
         parts.append(f"<ul>{''.join(facts)}</ul>")
     if result.suppressed:
         parts.append("<h2>Suppressed (held, but not counted)</h2>")
-        rows = [(s.name, s.id, relation_words(s.relation), s.by, s.source) for s in result.suppressed]
+        rows = [(s.name, s.id, relation_words(s.relation), by_name(result, s.by), s.source) for s in result.suppressed]
         parts.append(_table(("rule", "id", "how", "by", "source"), rows))
     parts.append(f'<p class="total">total: {result.total:g} {escape(result.unit)}</p>')
     parts.append(f'<p class="source">profile {escape(result.profile)}, fingerprint {escape(result.fingerprint)}</p>')

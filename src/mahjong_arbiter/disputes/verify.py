@@ -232,7 +232,7 @@ def _rule_differences(
             entry = profile.rules[rid]
             answer = why(rid, hand, ctx, profile, result, backend=backend)
             diffs.append(Difference(
-                "extra", f"{entry.name} was claimed but does not count: {answer.message}",
+                "extra", f"claimed, not counted: {answer.message}",
                 rid, entry.name, n, 0, answer.source,
             ))
     if diffs and _additive(result):

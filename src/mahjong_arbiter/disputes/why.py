@@ -12,7 +12,8 @@ The answer is one of, checked in this order:
 6. ``not_counted`` — it held on the best Reading but the arithmetic did not count it for another
    reason (a value of nothing, a rule for losers, a policy), shown with its notes;
 7. ``absent`` — its predicate failed on every Reading: what it needs and what this hand lacks
-   (:mod:`.requirements`), or, for a rule without an explainer, its recogniser's own docstring.
+   (:mod:`.requirements`, which restates Green Book fans and so serves the ``mcr`` arithmetic), or,
+   for any other rule, the first paragraph of its recogniser's own docstring.
 """
 
 from __future__ import annotations
@@ -25,11 +26,11 @@ from ..hand import Context, Hand
 from ..profiles.model import Profile, RuleEntry
 from ..result import Result
 from ..solver.reading import Reading
-from .breakdown import value_text
+from .breakdown import relation_words, value_text
 from .names import find_rule
 from .requirements import Facts, explain_missing
 
-__all__ = ["WhyAnswer", "why", "relation_words"]
+__all__ = ["WhyAnswer", "why"]
 
 
 @dataclass(frozen=True)
@@ -75,14 +76,6 @@ class WhyAnswer:
             "relation": self.relation,
             "source": self.source,
         }
-
-
-def relation_words(relation: str) -> str:
-    """An edge relation as a verb phrase: ``excludes`` -> ``excluded by``."""
-    return {
-        "excludes": "excluded by",
-        "implies": "implied by (already contained in)",
-    }.get(relation, f"{relation.replace('_', ' ')} by")
 
 
 def _other_profiles(query: str, current: str) -> list[str]:
@@ -208,6 +201,7 @@ def why(
             source,
         )
     facts = Facts(hand, context, tuple(readings), tuple(waits))
-    message = explain_missing(entry.name, facts) or _generic_absent(entry)
+    explained = explain_missing(entry.name, facts) if profile.arithmetic == "mcr" else None
+    message = explained or _generic_absent(entry)
     return WhyAnswer(query, rid, name, "absent", message, source)
 
