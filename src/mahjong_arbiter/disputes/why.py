@@ -157,7 +157,8 @@ def why(
         tail = f"; it is a rule of {', '.join(elsewhere)}" if elsewhere else ""
         return WhyAnswer(
             query, "", "", "not_in_profile",
-            f"{query} is not a rule of profile {profile.id}{tail}", f"profile {profile.id} ({profile.path})",
+            f"{query} is not a rule of profile {profile.id}{tail}",
+            f"the rule list of profile {profile.id} ({'; '.join(profile.sources) or profile.label})",
         )
     name, rid, source = entry.name, entry.id, _rule_source(entry)
     if isinstance(result, NotWinningError):
