@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -404,3 +405,19 @@ def test_combining_fans_are_flagged() -> None:
             "mcr.double-pung", "mcr.pure-straight", "mcr.mixed-straight"} <= combining
     assert not combining & {"mcr.full-flush", "mcr.all-pungs", "mcr.tile-hog", "mcr.dragon-pung"}
     assert raw["mcr.chicken-hand"]["params"] == {"only_when_alone": True}
+
+
+# --- the two readings on whole hands (tests/fixtures/mcr/fans_profiles.toml) -----------------------
+FIXTURES = tomllib.loads((Path(__file__).parent / "fixtures" / "mcr" / "fans_profiles.toml").read_text("utf-8"))
+
+
+@pytest.mark.parametrize("case", [P(c, id=c["id"]) for c in FIXTURES["case"]])
+@pytest.mark.parametrize("profile_id", ["mcr", "mcr-mil"])
+def test_readings_differ_as_the_notes_say(case: dict[str, Any], profile_id: str) -> None:
+    from mahjong_arbiter.notation import parse_hand
+    from mahjong_arbiter.scoring import score
+
+    result = score(parse_hand(case["hand"]).hand, Context(**case["context"]), load_profile(profile_id))
+    expected = case[profile_id]
+    assert sorted(item.name for item in result.items) == sorted(expected["fans"]), result
+    assert result.total == expected["total"]
