@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from ..solver.reading import Group, GroupKind, Reading
+from ..solver.reading import STANDARD, Group, GroupKind, Reading
 from ..tiles import SUITS
 
 __all__ = [
@@ -25,9 +25,6 @@ __all__ = [
     "choose",
     "rank",
 ]
-
-STANDARD = "standard"
-
 
 def chows(reading: Reading) -> tuple[Group, ...]:
     """The chows of the Reading, in canonical order."""
