@@ -27,6 +27,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Final
 
 from ..errors import ArbiterError, HandError
@@ -46,6 +47,7 @@ BACKENDS: Final = {
 """Backend name to module; each module defines ``decompose(counts, sets)``."""
 
 
+@cache
 def decomposer(backend: str) -> Decomposer:
     """The ``decompose`` function of a backend (its module is imported on first use)."""
     if backend not in BACKENDS:

@@ -95,5 +95,5 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
     found = []
     for a, b, c in product(*per_suit):
         if a[0] + b[0] + c[0] == need_sets and a[1] + b[1] + c[1] == need_pairs:
-            found.append(tuple(sorted((*a[2], *b[2], *c[2], *honour_groups), key=Group.sort_key)))
+            found.append((*a[2], *b[2], *c[2], *honour_groups))  # Reading.make puts them in order
     return found
