@@ -12,8 +12,10 @@ Pipeline for one hand (Green Book 2006 §3.9.1.5 and §3.11.6.6; seed 002 Game::
 4. value: ``basic`` is the sum without bonus rules (flowers); ``minimum_met`` reads ``basic``
    against the minimum (8); flowers are added after, so a 7-point hand with a flower does not
    win;
-5. the best Reading has the highest total (then the highest ``basic``; the first in the solver's
-   order on a tie); the others are the alternatives, each with its total.
+5. the best Reading has the highest total, then the highest ``basic``; on a tie, the one whose
+   counted fans come first in the rulebook's order (so Edge Wait before Closed Wait before Single
+   Wait when one placement allows either, as the MIL reading scores them), then the first in the
+   solver's order; the others are the alternatives, each with its total.
 
 :func:`floor` is a lower bound from the declared melds alone, for a bot's "can I still reach
 eight" test.
@@ -29,7 +31,7 @@ from ..profiles.model import Profile
 from ..result import Alternative, Result
 from ..rules.mcr_win import mcr_context_notes
 from ..rules.registry import Hits
-from ..selection import Selection, select
+from ..selection import Selection, select, selection_graph
 from ..solver.placement import meld_group
 from ..solver.reading import STANDARD, Reading, Wait
 from .common import make_situation, profile_readings, rule_hits, shape_options
@@ -72,7 +74,13 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         raise NotWinningError(reason or "the hand is not a winning hand under this profile")
     situation = make_situation(hand, context, profile)
     scored = [(r, select(profile, rule_hits(r, situation, profile), r.groups)) for r in readings]
-    best = max(range(len(scored)), key=lambda i: (scored[i][1].total, scored[i][1].basic, -i))
+    rank = selection_graph(profile).rank
+
+    def preference(i: int) -> tuple[object, ...]:
+        chosen = scored[i][1]
+        return (-chosen.total, -chosen.basic, tuple(sorted(rank[item.id] for item in chosen.items)), i)
+
+    best = min(range(len(scored)), key=preference)
     reading, chosen = scored[best]
     minimum = minimum_of(profile)
     notes = list(mcr_context_notes(hand, context))
