@@ -22,12 +22,21 @@ exit status: 0 the claim is right, 1 it is wrong (or the hand does not win), 2 b
 _CLAIM = frozenset({"claim"})
 
 
+def _number(text: str) -> int | float:
+    """A claimed total: a whole number stays an int (so JSON shows 32, not 32.0)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a claimed total is a number, not {text!r}") from None
+    return int(value) if value.is_integer() else value
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", default="mcr", help="a built-in profile id or a .toml file (default mcr)")
     claim = parser.add_mutually_exclusive_group()
-    claim.add_argument("--claim", metavar="TOTAL", help="the claimed total")
+    claim.add_argument("--claim", metavar="TOTAL", type=_number, help="the claimed total")
     claim.add_argument(
-        "--claim-rules", dest="claim", metavar="RULES",
+        "--claim-rules", metavar="RULES",
         help="the claimed rules, comma-separated ('Pure Straight, Tile Hog x2'); names or ids",
     )
     parser.add_argument("--backend", default="fast", choices=("fast", "cpsat", "csp"), help="solver backend")
@@ -43,13 +52,15 @@ def run(args: argparse.Namespace) -> int:
 
     if args.format == "html" and args.input is not None:
         raise ArbiterError("bad_arguments", "--format html writes one page: give one HAND, not --input")
-    if args.input is None and args.claim is None:
+    if args.input is None and args.claim is None and args.claim_rules is None:
         raise ArbiterError("bad_arguments", "give the claim: --claim TOTAL or --claim-rules 'Rule, Rule'")
     profile = resolve_profile(args.profile)
     style = Style(colour_wanted(args.output, args.format))
 
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
-        raw = rec.extra.get("claim", args.claim)
+        raw = rec.extra.get("claim")
+        if raw is None:
+            raw = args.claim if args.claim is not None else args.claim_rules
         if raw is None:
             raise ArbiterError("bad_claim", "this hand has no \"claim\" field (and no --claim was given)")
         verdict = verify(rec.hand, rec.context, profile, parse_claim(raw), backend=args.backend)
