@@ -1,0 +1,83 @@
+"""Golden fixtures for the classical profiles (BMJA, Buzzard 2000, the Codification, house rules).
+
+Every case lives in a TOML file under tests/fixtures/classical/ (``cases_*.toml``) with its source
+and a hand-computed expectation in a comment; the test id is the case id.  A case gives:
+
+- ``profile``: a built-in id or a profile file in that folder (``club.toml``);
+- ``hand``: a hand string (winning tile last; bonus tiles in braces), ``loser = true`` for a
+  loser's thirteen (``partial = true`` for fewer);
+- ``context``: Context fields (``seat_wind``, ``prevailing_wind``, ``self_drawn``, ``kong_related``,
+  ``last_tile``, ``last_of_kind``, ``events``), over the file's ``[defaults] context``;
+- ``total``, or ``not_winning`` (a fragment of the reason);
+- optionally ``items`` (ids that must count), ``absent`` (ids that must not), ``suppressed``,
+  ``fields`` (a subset of the result's fields), ``non_winner_limit`` (the section E function).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong_arbiter.errors import NotWinningError
+from mahjong_arbiter.hand import Context
+from mahjong_arbiter.notation import parse_hand
+from mahjong_arbiter.profiles.loader import load_profile
+from mahjong_arbiter.profiles.model import Profile
+from mahjong_arbiter.scoring import score, score_loser
+from mahjong_arbiter.scoring.classical import non_winner_limit
+
+FIXTURES = Path(__file__).parent / "fixtures" / "classical"
+
+
+def _cases() -> list[Any]:
+    params = []
+    for path in sorted(FIXTURES.glob("cases_*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        defaults = data.get("defaults", {}).get("context", {})
+        for case in data["case"]:
+            params.append(pytest.param(case, defaults, id=case["id"]))
+    return params
+
+
+def _profile(name: str) -> Profile:
+    return load_profile(FIXTURES / name if name.endswith(".toml") else name)
+
+
+def _context(case: dict[str, Any], defaults: dict[str, Any], bonus: tuple[Any, ...]) -> Context:
+    fields = {**defaults, **case.get("context", {})}
+    fields["events"] = frozenset(fields.get("events", ()))
+    if bonus:
+        fields["bonus_tiles"] = bonus
+    return Context(**fields)
+
+
+@pytest.mark.parametrize(("case", "defaults"), _cases())
+def test_classical_case(case: dict[str, Any], defaults: dict[str, Any]) -> None:
+    loser = case.get("loser", False)
+    parsed = parse_hand(case["hand"], partial=case.get("partial", False))
+    ctx = _context(case, defaults, parsed.bonus_tiles)
+    profile = _profile(case["profile"])
+    if "not_winning" in case:
+        with pytest.raises(NotWinningError) as caught:
+            score(parsed.hand, ctx, profile)
+        assert case["not_winning"] in caught.value.message
+        return
+    result = score_loser(parsed.hand, ctx, profile) if loser else score(parsed.hand, ctx, profile)
+    explanation = result.to_text(explain=True)
+    assert result.total == case["total"], explanation
+    assert result.unit == "points"
+    counted = {item.id for item in result.items}
+    for rid in case.get("items", ()):
+        assert rid in counted, f"{rid} not counted\n{explanation}"
+    for rid in case.get("absent", ()):
+        assert rid not in counted, f"{rid} counted\n{explanation}"
+    gone = {s.id for s in result.suppressed}
+    for rid in case.get("suppressed", ()):
+        assert rid in gone, f"{rid} not suppressed\n{explanation}"
+    for key, value in case.get("fields", {}).items():
+        assert result.fields[key] == value, f"field {key}\n{explanation}"
+    if "non_winner_limit" in case:
+        assert non_winner_limit(parsed.hand, ctx, profile) is case["non_winner_limit"]
