@@ -123,7 +123,7 @@ def one_suit_with_honours(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(len(suits_of(tiles)) == 1 and bool(honours_of(tiles)))
 
 
-@rule("score.double.one-suit", source="Buzzard 2000 p. 10 (ledger B): entirely one suit; Codification: Pure, no Honours")
+@rule("score.double.one-suit", source="Buzzard 2000 p. 10 (ledger B): entirely one suit; Codification: Pure")
 def one_suit(reading: Reading, situation: Situation) -> Hits:
     """Every tile of one suit, no honours; chows allowed (Buzzard ledger B amends BMJA's Purity)."""
     tiles = reading.tiles

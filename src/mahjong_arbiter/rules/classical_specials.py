@@ -36,7 +36,10 @@ def nine_gates_extra(reading: Reading, situation: Situation) -> int | None:
     return extra[0]
 
 
-@rule("score.limit.thirteen-orphans", source=f"{_BMJA}: Thirteen Unique Wonders; Buzzard 2000 p. 11 (ledger D 8); Codification 3")
+@rule(
+    "score.limit.thirteen-orphans",
+    source=f"{_BMJA}: Thirteen Unique Wonders; Buzzard 2000 p. 11 (ledger D 8); Codification 3",
+)
 def thirteen_orphans(reading: Reading, situation: Situation) -> Hits:
     """One of each one, nine, wind and dragon, and one more of any of them."""
     return Hits.when(reading.shape == "thirteen_orphans")

@@ -9,7 +9,7 @@ https://mahjong-britishrules.com/scoring/settling-up; Buzzard 2000 p. 8).  Steps
    (the Codification: a concealed kong "must be grounded ... or counts only as pung");
 2. value each grouping with the rules that apply to all hands or to losers only (winner-only rules
    are off) and keep the best.  The search is exhaustive rather than greedy: 111222333m is three
-   pungs (24 points), not three chows (0).  A thirteen-tile hand has at most a few dozen maximal
+   pungs (16 points), not three chows (0).  A thirteen-tile hand has at most a few dozen maximal
    groupings, and valuing each through the rules themselves keeps the rules the one source of
    truth, which a linear CP-SAT objective could not (points are multiplied by 2 per double);
 3. fishing: when the profile pays a loser for calling a special hand (a rule with
@@ -33,11 +33,11 @@ from ..errors import HandError
 from ..hand import Context, Hand
 from ..profiles.model import Profile, RuleEntry
 from ..result import Item, Result
-from ..rules.registry import Hits, Situation
+from ..rules.registry import Situation
 from ..solver.placement import meld_group
 from ..solver.reading import Group, GroupKind, Reading, Wait
 from ..tiles import NUM_KINDS, Tile, counts_of
-from .classical import Valued, apply_edges, applies_to, chow_refusal, limit_of, value_hits
+from .classical import Valued, applies_to, chow_refusal, limit_of, value_hits
 from .common import make_situation, rule_hits, shape_options
 
 __all__ = ["score_loser", "non_winner_limit", "loser_groupings", "LOSER_SHAPE"]
@@ -79,7 +79,8 @@ def loser_groupings(hand: Hand) -> list[_Grouping]:
                 rest = c - 3 * pung - 2 * pair
                 most = min(rest, counts[i + 1], counts[i + 2], sets_left - pung) if chowable else 0
                 for chow in range(max(most, 0), -1, -1):
-                    new = [Group.pung(tile)] * pung + [Group.pair(tile)] * pair + [Group.chow(tile)] * chow
+                    new = [Group.pung(tile)] * pung + [Group.pair(tile)] * pair
+                    new += [Group.chow(tile)] * chow if chow else []
                     counts[i] = 0
                     if chow:
                         counts[i + 1] -= chow
