@@ -15,7 +15,7 @@ import pytest
 from mahjong_arbiter.disputes.compare import Column, line_up
 from mahjong_arbiter.disputes.explain import Explanation, rank_readings
 from mahjong_arbiter.disputes.html import compare_page, explain_page, verify_page
-from mahjong_arbiter.disputes.names import find_rule, normalise, resolve_rule, split_count
+from mahjong_arbiter.disputes.names import find_rule, normalise, resolve_rules, split_count
 from mahjong_arbiter.disputes.requirements import Facts, explain_missing
 from mahjong_arbiter.disputes.style import Style, colour_wanted, table
 from mahjong_arbiter.disputes.verify import Claim, judge, parse_claim
@@ -157,7 +157,7 @@ def test_find_rule_by_id_name_and_native_name(toy: Profile, query: str) -> None:
 
 def test_resolve_rule_suggests_close_names(toy: Profile) -> None:
     with pytest.raises(ArbiterError) as err:
-        resolve_rule(toy, "Two Pung")
+        resolve_rules(toy, "Two Pung")
     assert err.value.code == "unknown_rule" and "'Two Pungs'" in err.value.message
 
 

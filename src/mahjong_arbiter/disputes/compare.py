@@ -18,8 +18,9 @@ from ..errors import NotWinningError
 from ..hand import Context, Hand
 from ..notation.render import hand_text
 from ..profiles.model import Profile
-from ..result import Result
-from .names import find_rule, normalise
+from ..result import Item, Result
+from .breakdown import value_text
+from .names import find_rules, normalise
 from .style import Style, table
 
 __all__ = ["Column", "Row", "Comparison", "compare", "line_up"]
@@ -99,19 +100,23 @@ class Comparison:
         return "\n".join(lines)
 
 
+def _item_text(item: Item, unit: str) -> str:
+    """``16``, ``4 x3``; with its unit when it is not the column's (``1 double``)."""
+    value = f"{item.value:g}" if item.value_key == unit else value_text(item.value, item.value_key)
+    return f"{value} x{item.count}" if item.count != 1 else value
+
+
 def _cell(profile: Profile, result: Result | None, rule_ids: list[str]) -> str:
+    """What the rules *rule_ids* (one name) are worth in one column; two rules of one name (a
+    classical "No chows" in points and as a double) show both values with their units."""
     if result is None:
         return ""
-    for rid in rule_ids:
-        for item in result.items:
-            if item.id == rid:
-                return f"{item.value:g} x{item.count}" if item.count != 1 else f"{item.value:g}"
-        for sup in result.suppressed:
-            if sup.id == rid:
-                return "suppressed"
-        if rid in profile.rules:
-            return "-"
-    return "n/a"
+    counted = [i for i in result.items if i.id in rule_ids]
+    if counted:
+        return " + ".join(_item_text(i, result.unit) for i in counted)
+    if any(s.id in rule_ids for s in result.suppressed):
+        return "suppressed"
+    return "-" if any(rid in profile.rules for rid in rule_ids) else "n/a"
 
 
 def compare(hand: Hand, context: Context, profiles: list[Profile], *, backend: str = "fast") -> Comparison:
@@ -146,9 +151,7 @@ def line_up(hand: Hand, context: Context, profiles: list[Profile], columns: list
         cells = []
         for profile, column in zip(profiles, columns, strict=True):
             known = [rid for rid in ids[key] if rid in profile.rules]
-            entry = find_rule(profile, name)
-            if entry is not None and entry.id not in known:
-                known.append(entry.id)
+            known += [e.id for e in find_rules(profile, name) if e.id not in known]
             cells.append(_cell(profile, column.result, known or ids[key]))
         rows.append(Row(name, tuple(cells)))
     differing = tuple(r for r in rows if r.differs)

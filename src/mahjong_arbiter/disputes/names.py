@@ -19,7 +19,7 @@ import re
 from ..errors import ArbiterError
 from ..profiles.model import Profile, RuleEntry
 
-__all__ = ["normalise", "split_count", "find_rule", "resolve_rule"]
+__all__ = ["normalise", "split_count", "find_rules", "find_rule", "resolve_rules"]
 
 _COUNT = re.compile(r"^(?P<name>.*?)\s*(?:[x×*]\s*(?P<after>\d+)|\((?P<paren>\d+)\))$", re.IGNORECASE)
 
@@ -47,20 +47,24 @@ def _keys(entry: RuleEntry) -> set[str]:
     return keys
 
 
-def find_rule(profile: Profile, query: str) -> RuleEntry | None:
-    """The rule of *profile* that *query* names (id, short id, English or native name), or None."""
+def find_rules(profile: Profile, query: str) -> list[RuleEntry]:
+    """Every rule of *profile* that *query* names (one, except where a profile gives two rules one
+    name, as classical profiles do for "No chows" points and its double), in profile order."""
     wanted = normalise(query)
-    for entry in profile.rules.values():
-        if wanted in _keys(entry) or query.strip() in _keys(entry):
-            return entry
-    return None
+    return [e for e in profile.rules.values() if wanted in _keys(e) or query.strip() in _keys(e)]
 
 
-def resolve_rule(profile: Profile, query: str) -> RuleEntry:
-    """The rule *query* names; an :class:`ArbiterError` (``unknown_rule``) suggesting close names if none."""
-    entry = find_rule(profile, query)
-    if entry is not None:
-        return entry
+def find_rule(profile: Profile, query: str) -> RuleEntry | None:
+    """The (first) rule of *profile* that *query* names (id, short id, English or native name), or None."""
+    found = find_rules(profile, query)
+    return found[0] if found else None
+
+
+def resolve_rules(profile: Profile, query: str) -> list[RuleEntry]:
+    """The rules *query* names; an :class:`ArbiterError` (``unknown_rule``) suggesting close names if none."""
+    found = find_rules(profile, query)
+    if found:
+        return found
     names = {normalise(e.name): e.name for e in profile.rules.values()}
     close = difflib.get_close_matches(normalise(query), list(names), n=3, cutoff=0.6)
     hint = f"; did you mean {' or '.join(repr(names[c]) for c in close)}?" if close else ""

@@ -29,7 +29,7 @@ from ..notation.render import hand_text
 from ..profiles.model import Profile
 from ..result import Result
 from .breakdown import breakdown_lines, value_text
-from .names import resolve_rule, split_count
+from .names import resolve_rules, split_count
 from .style import Style, table
 from .why import why
 
@@ -202,10 +202,15 @@ def _total_difference(
 
 
 def claimed_rules(claim: Claim, profile: Profile) -> Counter[str]:
-    """The claimed rules as profile rule ids with counts; ``unknown_rule`` for a name the profile lacks."""
+    """The claimed rules as profile rule ids with counts; ``unknown_rule`` for a name the profile lacks.
+
+    A name the profile gives to two rules (a classical "No chows" in points and as a double)
+    claims both.
+    """
     claimed: Counter[str] = Counter()
     for name, n in claim.rules:
-        claimed[resolve_rule(profile, name).id] += n
+        for entry in resolve_rules(profile, name):
+            claimed[entry.id] += n
     return claimed
 
 
