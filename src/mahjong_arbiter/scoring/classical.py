@@ -174,8 +174,16 @@ def _valued(
     source: str = "",
 ) -> Valued:
     """A valued option; *lost* are the rules that held but this way of valuing does not count."""
-    extra = [Suppressed(e.id, e.name, by, relation, source or e.source) for e, _ in lost]
+    extra = [
+        Suppressed(e.id, e.name, by, "one fixed value per hand" if _is_fixed(e) and kind != "ordinary" else relation,
+                   source or e.source)
+        for e, _ in lost
+    ]
     return Valued(reading, int(total), items, (*suppressed, *extra), fields, kind)
+
+
+def _is_fixed(entry: RuleEntry) -> bool:
+    return entry.value_key == "limit" or bool(entry.params.get("calculated"))
 
 
 def chow_refusal(reading: Reading, profile: Profile) -> str | None:
