@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from mahjong_arbiter.cli import main
+from mahjong_arbiter.profiles.loader import load_profile
 from mahjong_arbiter.table.ledger import PAUSE_ENV, Ledger, default_db_path
 
 
@@ -89,7 +90,9 @@ def test_a_game_of_several_hands(db: str, capsys: pytest.CaptureFixture[str]) ->
     assert hands[3]["net"] == {"Ann": 240, "Bob": 0, "Cat": 0, "Dan": -240}
     assert hands[-1]["totals"] == {"Ann": -78, "Bob": 944, "Cat": -342, "Dan": -524}
     assert sum(hands[-1]["totals"].values()) == 0
-    assert ledger["game"]["limit"] == 600 and ledger["game"]["fingerprint"] == ""
+    # the game is pinned to the shipped profile's fingerprint (the limit is part of what it hashes)
+    pinned = load_profile("buzzard-2000").with_limit(600).fingerprint
+    assert ledger["game"]["limit"] == 600 and ledger["game"]["fingerprint"] == pinned
 
 
 def test_replay_matches_and_sees_an_edited_result(db: str, capsys: pytest.CaptureFixture[str]) -> None:
