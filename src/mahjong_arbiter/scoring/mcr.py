@@ -91,7 +91,7 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         )
     return Result(
         profile=profile.id,
-        fingerprint=profile.fingerprint,
+        fingerprint=_fingerprint(profile),
         unit=UNIT,
         total=chosen.total,
         items=chosen.items,
@@ -101,6 +101,18 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         fields={"basic": chosen.basic, "minimum_met": chosen.basic >= minimum},
         notes=tuple(notes),
     )
+
+
+_FINGERPRINTS: dict[int, tuple[Profile, str]] = {}
+
+
+def _fingerprint(profile: Profile) -> str:
+    """``profile.fingerprint``, hashed once per profile object (it serialises every rule)."""
+    cached = _FINGERPRINTS.get(id(profile))
+    if cached is None or cached[0] is not profile:
+        cached = (profile, profile.fingerprint)
+        _FINGERPRINTS[id(profile)] = cached
+    return cached[1]
 
 
 def floor(hand: Hand, context: Context, profile: Profile) -> int | float:
