@@ -256,4 +256,16 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
     )
 
 
-from .classical_loser import non_winner_limit, score_loser  # noqa: E402  (re-exported)
+def score_loser(hand: Hand, context: Context, profile: Profile) -> Result:
+    """Score a loser's thirteen-tile (or partial) hand: see :mod:`.classical_loser`."""
+    from .classical_loser import score_loser as scorer
+
+    return scorer(hand, context, profile)
+
+
+def non_winner_limit(hand13: Hand, context: Context, profile: Profile) -> bool:
+    """Whether a loser's incomplete hand is worth the limit against the other losers (Buzzard
+    2000 pp. 11-12, ledger section E): see :func:`.classical_loser.non_winner_limit`."""
+    from .classical_loser import non_winner_limit as check
+
+    return check(hand13, context, profile)
