@@ -124,8 +124,9 @@ def test_cap_follows_the_table(profile: str, hand: str, cap: int, expected: int)
     assert result.fields["cap_applied"] is (result.fields["uncapped"] > cap)
 
 
-# One hand, four tables: EEE (claimed) CCC (claimed) 123m 456m + NN, won on a discard, seat E, round E.
-SAME_HAND = "[EEE,1][CCC,1]123m456mNN"
+# One hand, four tables: EEE (claimed) CCC (claimed) 123m 555m + NN, won on N by discard, seat E,
+# round E.  One chow only, so that BMJA (at most one chow in an ordinary hand) lets it win too.
+SAME_HAND = "[EEE,1][CCC,1]123m555mNN"
 
 
 def test_same_hand_under_both_hk_profiles() -> None:
@@ -144,18 +145,19 @@ def test_same_hand_under_both_hk_profiles() -> None:
     not {"mcr", "bmja"} <= set(builtin_profile_ids()), reason="the mcr and bmja profiles have not landed"
 )
 def test_same_hand_under_mcr_and_bmja() -> None:
-    """The same hand under MCR and BMJA: other units, other worth.
+    """The same hand is worth 7 faan in both Hong Kong profiles, and:
 
-    MCR (Green Book 2006), seat E, round E, won on N by discard: Half Flush 6 + Prevalent Wind 2 +
-    Seat Wind 2 + Dragon Pung 2 + Short Straight (123m 456m) 1 + Single Wait (N only) 1 = 14 points,
-    against 7 faan in both Hong Kong profiles.  BMJA is checked for its unit and a different worth.
+    MCR (Green Book 2006): Half Flush 6 + Prevalent Wind 2 + Seat Wind 2 + Dragon Pung 2 + Single
+    Wait 1 (N is the only tile that completes 123m 555m N) = 13 points.
+    BMJA: Mah-Jong 20 + two exposed pungs of honours 2 x 4 + concealed pung of simples 4 = 32
+    points; doubles: dragon pung, own wind, prevailing wind, one suit with honours = 4, so
+    32 x 2^4 = 512 points.
     """
     hand = parse_hand(SAME_HAND).hand
     mcr = score(hand, Context(), "mcr")
     bmja = score(hand, Context(), "bmja")
-    hk = score(hand, Context(), "hk-old-style")
-    assert (mcr.unit, mcr.total) == ("points", 14), mcr.to_text(explain=True)
-    assert bmja.unit == "points" and bmja.total not in (mcr.total, hk.total), bmja.to_text(explain=True)
+    assert (mcr.unit, mcr.total) == ("points", 13), mcr.to_text(explain=True)
+    assert (bmja.unit, bmja.total) == ("points", 512), bmja.to_text(explain=True)
 
 
 def test_every_value_has_a_golden_case() -> None:
