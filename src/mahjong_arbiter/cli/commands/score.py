@@ -10,6 +10,8 @@ from ...notation.render import hand_text
 from ..common import add_hand_arguments, add_output_arguments, run_records
 
 NAME = "score"
+# Exit status: 0 scored, 1 not a winning hand or below the profile's minimum (the result is still
+# printed, with "minimum_met": false), 2 bad input.
 HELP = "score a hand under a rule profile (mcr, mcr-mil, bmja, buzzard-2000, codification, hk-...)"
 EXAMPLE = """examples:
   mahjong-arbiter score '[123p,1][345s,2][999s,3]6m6pEW1m' --profile mcr --seat S
@@ -43,6 +45,8 @@ def run(args: argparse.Namespace) -> int:
             result = score(rec.hand, rec.context, profile, backend=args.backend)
         result = result.with_id(rec.id)
         text = hand_text(rec.hand, rec.context, ascii=args.ascii) + "\n" + result.to_text(explain=args.explain)
-        return 0, result.to_dict(), text
+        # below the profile's minimum (MCR 8 points, Hong Kong 3 faan) the hand cannot be declared a win
+        status = 1 if result.fields.get("minimum_met") is False else 0
+        return status, result.to_dict(), text
 
     return run_records(args, handle)
