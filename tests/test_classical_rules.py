@@ -6,8 +6,6 @@ the golden hands are in test_classical_fixtures.py.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from mahjong_arbiter.hand import Context, Hand, Meld, MeldKind
@@ -15,7 +13,6 @@ from mahjong_arbiter.notation import parse_hand
 from mahjong_arbiter.profiles.loader import load_profile
 from mahjong_arbiter.rules.registry import Situation, get_rule
 from mahjong_arbiter.scoring import score
-from mahjong_arbiter.scoring.classical import with_limit
 from mahjong_arbiter.scoring.classical_loser import loser_groupings
 from mahjong_arbiter.solver.api import readings
 from mahjong_arbiter.solver.reading import Group, Reading, Wait
@@ -189,12 +186,9 @@ def test_buzzard_notes_cover_the_procedures() -> None:
 
 def test_limit_override() -> None:
     bmja = load_profile("bmja")
-    club = with_limit(bmja, 500)
+    club = bmja.with_limit(500)
     assert club.fingerprint != bmja.fingerprint
     honours = parse_hand("EEESSSCCCFFFPP").hand
     assert score(honours, Context(), club).total == 500
     pairs = parse_hand("EESS1s1s9m9mCCFFPP").hand
     assert score(pairs, Context(), club).total == 250  # All Pair Honours: half the limit
-    assert replace(bmja, limit=2000).limit == 2000
-    with pytest.raises(ValueError):
-        with_limit(bmja, 0)

@@ -20,17 +20,17 @@ Pipeline for a winning hand:
 
 A loser's hand is scored by :mod:`.classical_loser` (re-exported here as :func:`score_loser`).
 
-The limit is the profile's; a game or a command overrides it with :func:`with_limit`, which returns
-the profile with another limit (and so another fingerprint).
+The limit is the profile's; a game or a command overrides it with :meth:`Profile.with_limit`, which
+returns the profile with another limit (and so another fingerprint).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from graphlib import TopologicalSorter
 from typing import Any
 
-from ..errors import NotWinningError
+from ..errors import NotWinningError, ProfileError
 from ..hand import Context, Hand
 from ..profiles.model import Profile, RuleEntry
 from ..result import Alternative, Item, Result, Suppressed
@@ -38,16 +38,9 @@ from ..rules.registry import Hits
 from ..solver.reading import STANDARD, GroupKind, Reading
 from .common import make_situation, profile_readings, rule_hits
 
-__all__ = ["score", "score_loser", "non_winner_limit", "with_limit", "Valued", "value_hits", "applies_to"]
+__all__ = ["score", "score_loser", "non_winner_limit", "Valued", "value_hits", "applies_to"]
 
 _FIXED_WINS_TIES = {"fixed": 2, "calculated": 1, "ordinary": 0}
-
-
-def with_limit(profile: Profile, limit: int) -> Profile:
-    """*profile* with another limit (a game's agreed limit, the CLI's ``--limit N``)."""
-    if limit <= 0:
-        raise ValueError(f"a limit is a positive number of points, not {limit}")
-    return replace(profile, limit=limit)
 
 
 def applies_to(entry: RuleEntry, winner: bool) -> bool:
@@ -56,8 +49,9 @@ def applies_to(entry: RuleEntry, winner: bool) -> bool:
 
 
 def limit_of(profile: Profile) -> int:
+    """The profile's limit; a classical profile without one cannot score."""
     if profile.limit is None:
-        raise NotWinningError(f"profile {profile.id} has no limit; the classical arithmetic needs one")
+        raise ProfileError(f"{profile.path}: field 'limit' is required by the classical arithmetic")
     return profile.limit
 
 
