@@ -8,9 +8,15 @@ Steps of :func:`record_hand`:
 4. write facts, result (state before, seats → players, settlement, state after) and payments in
    one ledger transaction.
 
-:func:`replay` recomputes every hand from its recorded facts alone and lists each difference
-from what was stored (results, payments, and the profile's fingerprint when the profile file
-can still be loaded).
+A hand's facts may carry the players' hands (:mod:`.evidence`): they are scored under the game's
+profile (loaded afresh) at its pinned limit, with the seat winds of this hand and the prevailing
+wind of the table state, and East's run of wins for the thirteenth-consecutive limit.  The stored
+facts keep the hand strings and the winner's context as entered; the stored result adds every
+seat's score, each hand's resolved context and Result, and the incidents the hands added.
+
+:func:`replay` recomputes every hand from its recorded facts alone (hands scored again under the
+profile as it is now) and lists each difference from what was stored (results, payments, and the
+profile's fingerprint when the profile file can still be loaded).
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from typing import Any
 
 from ..errors import ArbiterError
 from .binding import bind_profile, bound_policy, has_profile_file
+from .evidence import HandEvidence, ScoredHands, score_hands, split_evidence
 from .facts import HandFacts, parse_facts
 from .ledger import GameRow, HandRow, Ledger, TransactionRow
 from .policies import ClassicalPolicy, McrPolicy, Policy, ProgressionPolicy
@@ -34,6 +41,7 @@ __all__ = [
     "game_policy",
     "table_state",
     "record_hand",
+    "score_game_hands",
     "undo_hand",
     "replay",
     "ledger_rows",
@@ -102,8 +110,14 @@ def table_state(game: GameRow, hands: Sequence[HandRow]) -> TableState:
     progression = game_progression(game, game_policy(game))
     state = TableState()
     for hand in hands:
-        state = advance(state, outcome_of(parse_facts(hand.facts).winner), progression)
+        state = advance(state, outcome_of(_split(hand.facts)[1].winner), progression)
     return state
+
+
+def _split(raw: Mapping[str, Any]) -> tuple[HandEvidence, HandFacts]:
+    """Stored or entered facts: the hands' evidence and the facts proper."""
+    evidence, rest = split_evidence(raw)
+    return evidence, parse_facts(rest)
 
 
 def seat_map(game: GameRow, state: TableState) -> dict[Seat, str]:
@@ -124,22 +138,70 @@ def _rows(seats: Mapping[Seat, str], settlement: Settlement) -> list[Transaction
     return [TransactionRow(seats[p.from_seat], seats[p.to_seat], str(p.amount), p.why) for p in settlement.payments]
 
 
-def _evaluate(game: GameRow, facts: HandFacts, state: TableState) -> tuple[dict[str, Any], list[TransactionRow]]:
+def _check_prevailing(evidence: HandEvidence, state: TableState) -> None:
+    if evidence.prevailing_wind not in (None, state.prevailing_wind):
+        raise ArbiterError(
+            "bad_facts",
+            f"prevailing_wind: the game is in the {state.prevailing_wind} round, not "
+            f"{evidence.prevailing_wind}; leave it out, the game knows it",
+        )
+
+
+def score_game_hands(game: GameRow, facts: HandFacts, evidence: HandEvidence, state: TableState) -> ScoredHands:
+    """Score the hands of ``evidence`` under the game's profile, limit and table state."""
+    from ..profiles.loader import load_profile
+
+    _check_prevailing(evidence, state)
+    if not has_profile_file(game.profile):
+        raise ArbiterError(
+            "bad_facts",
+            f"game {game.id} was started on the settlement policy {game.profile}, which has no profile to "
+            "score hands with; enter the scores instead",
+        )
+    return score_hands(
+        facts,
+        evidence,
+        load_profile(game.profile),
+        limit=game.limit,
+        prevailing=state.prevailing_wind,
+        east_run=state.east_wins,
+    )
+
+
+def _evaluate(
+    game: GameRow, raw: Mapping[str, Any], state: TableState
+) -> tuple[dict[str, Any], list[TransactionRow]]:
     policy = game_policy(game)
+    evidence, facts = _split(raw)
+    scored = score_game_hands(game, facts, evidence, state) if evidence else None
+    if scored is not None:
+        facts = scored.facts
     settlement = settle(facts, policy, game.limit)
     after = advance(state, outcome_of(facts.winner), game_progression(game, policy))
-    return _result(game, state, settlement, after), _rows(seat_map(game, state), settlement)
+    result = _result(game, state, settlement, after)
+    if scored is not None:
+        result.update(scored.to_dict())
+    return result, _rows(seat_map(game, state), settlement)
 
 
-def record_hand(ledger: Ledger, game: GameRow, facts: HandFacts) -> tuple[int, dict[str, Any]]:
-    """Settle, progress and store one hand; return its number and stored result."""
+def record_hand(ledger: Ledger, game: GameRow, raw: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
+    """Settle, progress and store one hand from its facts JSON (decoded; hands allowed); return
+    its number and stored result.
+
+    The stored facts are pinned to the game's profile and policy (a limit in ``raw`` is the
+    game's, so it is dropped) and keep the hands as entered, without a prevailing wind (the
+    table state gives it).
+    """
     hands = ledger.hands(game.id)
     state = table_state(game, hands)
     if state.finished:
         raise ArbiterError("game_over", f"game {game.id} is over; start another with game new")
+    evidence, facts = _split({**raw, "profile": game.profile})
+    _check_prevailing(evidence, state)
     pinned = dataclasses.replace(facts, profile=game.profile, policy=game.policy, limit=None)
-    result, rows = _evaluate(game, pinned, state)
-    ledger.add_hand(game.id, state.hand, pinned.to_dict(), result, rows)
+    stored = {**pinned.to_dict(), **dataclasses.replace(evidence, prevailing_wind=None).to_dict()}
+    result, rows = _evaluate(game, stored, state)
+    ledger.add_hand(game.id, state.hand, stored, result, rows)
     return state.hand, result
 
 
@@ -177,7 +239,7 @@ def replay(ledger: Ledger, game: GameRow) -> list[str]:
         if hand.number != state.hand:
             found.append(f"{where}: stored as number {hand.number}, expected {state.hand}")
         try:
-            result, rows = _evaluate(game, parse_facts(hand.facts), state)
+            result, rows = _evaluate(game, hand.facts, state)
         except ArbiterError as exc:
             found.append(f"{where}: its facts no longer settle: {exc.message}")
             break
@@ -209,6 +271,8 @@ def ledger_rows(game: GameRow, hands: Sequence[HandRow]) -> list[dict[str, Any]]
         for player in game.players:
             totals[player] += net[player]
         winner = facts["winner"]
+        scores = hand.result.get("scores", facts["scores"])
+        incidents = [*facts.get("incidents", []), *hand.result.get("incidents_added", [])]
         rows.append(
             {
                 "hand": hand.number,
@@ -218,8 +282,8 @@ def ledger_rows(game: GameRow, hands: Sequence[HandRow]) -> list[dict[str, Any]]
                 "self_drawn": facts.get("self_drawn", False),
                 "discarder": seats[facts["discarder"]] if facts.get("discarder") else None,
                 "seats": {seats[s]: s for s in SEATS},
-                "scores": {seats[s]: facts["scores"].get(s, 0) for s in SEATS},
-                "incidents": [{**i, "player": seats[i["player"]]} for i in facts.get("incidents", [])],
+                "scores": {seats[s]: scores.get(s, 0) for s in SEATS},
+                "incidents": [{**i, "player": seats[i["player"]]} for i in incidents],
                 "payments": payments,
                 "net": {p: amount_json(v) for p, v in net.items()},
                 "totals": {p: amount_json(v) for p, v in totals.items()},

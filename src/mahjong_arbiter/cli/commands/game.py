@@ -1,9 +1,11 @@
 """``mahjong-arbiter game``: keep a game in the SQLite ledger (new, hand, draw, undo, show, export, replay).
 
 Players are named by their name or by the seat letter they sit under for this hand (E S W N).
-A hand's scores are entered as numbers (``--score NAME=56``); the facts may instead be given as
-the ``settle`` JSON (``--input FILE``, seats as letters).  Scoring the winner's hand from its
-tiles is meant to arrive as one more option (``--hand NAME=NOTATION``) feeding the same facts.
+A hand's scores are entered as numbers (``--score NAME=56``), or as the hands themselves
+(``--hand NAME=NOTATION``, scored under the game's profile and limit; the winner's context from
+``--self-drawn --last-tile --kong --last-of-kind --event``, the winds from the game's state), or
+both when they agree; the facts may instead be given as the ``settle`` JSON (``--input FILE``,
+seats as letters, hands under ``hands``: :mod:`mahjong_arbiter.table.evidence`).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import sys
 from typing import Any
 
 from ...errors import ArbiterError
+from ...notation import HONOUR_ORDERS
 
 NAME = "game"
 HELP = "keep a game: new, hand, draw, undo, show, export, replay (SQLite ledger)"
@@ -24,6 +27,8 @@ EXAMPLE = """examples:
   mahjong-arbiter game hand --winner Bob --discarder Cat --score Ann=20 --score Bob=56 --score Cat=8
   mahjong-arbiter game hand --winner Ann --self-drawn --score Ann=120 \\
       --incident 'liability:Dan:three exposed pungs of one suit'
+  mahjong-arbiter game hand --winner Bob --discarder Cat --hand 'Bob=[555m,1][777p,1]333s444mSS' \\
+      --hand 'Cat=[CCC,1][FFF,1]PPP2m3m5pE' --hand 'Ann=123m456p{f1}' --partial Ann --last-of-kind
   mahjong-arbiter game draw
   mahjong-arbiter game undo
   mahjong-arbiter game show
@@ -32,6 +37,10 @@ EXAMPLE = """examples:
 
 Incidents: KIND:PLAYER[:TRIGGER], KIND one of liability, false_mahjong, false_mahjong/withdrawn,
 wrong_tile_count/too_many, wrong_tile_count/too_few, non_winner_limit.
+Hands: PLAYER=HAND in any notation (bonus tiles in braces, {f1,s3}); the winner's has 14 tiles,
+a loser's 13 (fewer with --partial PLAYER); losers' hands only under profiles that score them
+(classical).  A Buzzard loser's incomplete Three-Dragon or Four-Wind-family hand adds the
+non_winner_limit incident by itself.  A typed --score beside a --hand must agree with it.
 The ledger is $XDG_DATA_HOME/mahjong-arbiter/games.sqlite3 unless --db PATH; --game ID picks a
 game (default: the latest).
 """
@@ -57,6 +66,34 @@ def _hand_arguments(parser: argparse.ArgumentParser, *, draw: bool) -> None:
     parser.add_argument(
         "--incident", action="append", default=[], metavar="KIND:PLAYER[:TRIGGER]", help="an incident (repeatable)"
     )
+    tiles = parser.add_argument_group("hands, scored under the game's profile (winds come from the game)")
+    tiles.add_argument(
+        "--hand",
+        action="append",
+        default=[],
+        metavar="PLAYER=HAND",
+        help="a player's hand, e.g. 'Bob=[123p,1][345s,2][999s,3]6m6pEW1m{f1,s3}' (repeatable)",
+    )
+    tiles.add_argument(
+        "--partial", action="append", default=[], metavar="PLAYER", help="this loser's hand has fewer than 13 tiles"
+    )
+    tiles.add_argument(
+        "--honour-order",
+        choices=tuple(HONOUR_ORDERS),
+        help="what 5z 6z 7z mean: tenhou = white green red (default), chinese = red green white",
+    )
+    if not draw:
+        tiles.add_argument(
+            "--last-of-kind", action="store_true", help="the winning tile was the last unseen copy"
+        )
+        tiles.add_argument(
+            "--kong", dest="kong_related", action="store_true", help="robbing a kong (on a discard) or a kong's replacement tile"
+        )
+        tiles.add_argument("--last-tile", action="store_true", help="the last tile of the wall (or its discard)")
+        tiles.add_argument(
+            "--event", action="append", default=[], metavar="NAME",
+            help="a named fact about the win, e.g. standing_hand (repeatable)",
+        )
     parser.add_argument("--input", metavar="FILE", help="the hand's facts as settle JSON instead of the options")
     parser.add_argument("--json", action="store_true", help="print the stored result as JSON")
 
@@ -111,20 +148,67 @@ def _incident(text: str, seat: Any) -> dict[str, Any]:
     return incident
 
 
-def _facts(args: argparse.Namespace, game: Any, state: Any, *, draw: bool) -> Any:
-    from ...table.facts import facts_from_json, parse_facts
+_CONTEXT_FLAGS = (("last_of_kind", "--last-of-kind"), ("kong_related", "--kong"), ("last_tile", "--last-tile"))
+
+
+def _hand_options(args: argparse.Namespace, seat: Any, *, draw: bool) -> dict[str, Any]:
+    """The hands' fields of the facts (:mod:`mahjong_arbiter.table.evidence`) from the options."""
+    hands: dict[str, str] = {}
+    for item in args.hand:
+        who, sep, text = item.partition("=")
+        if not sep or not who or not text.strip():
+            raise ArbiterError("bad_arguments", f"--hand {item!r}: expected PLAYER=HAND")
+        if seat(who) in hands:
+            raise ArbiterError("bad_arguments", f"--hand: {who} is given twice")
+        hands[seat(who)] = text
+    out: dict[str, Any] = {}
+    if hands:
+        out["hands"] = hands
+    if args.partial:
+        out["partial"] = [seat(who) for who in args.partial]
+    if args.honour_order:
+        out["honour_order"] = args.honour_order
+    if not draw:
+        context: dict[str, Any] = {key: True for key, _ in _CONTEXT_FLAGS if getattr(args, key)}
+        if args.event:
+            context["events"] = list(args.event)
+        if context:
+            out["context"] = context
+    return out
+
+
+def _given_options(args: argparse.Namespace, *, draw: bool) -> list[str]:
+    given = [flag for flag, value in (("--score", args.score), ("--incident", args.incident)) if value]
+    given += [flag for flag, value in (("--hand", args.hand), ("--partial", args.partial)) if value]
+    given += ["--honour-order"] if args.honour_order else []
+    if not draw:
+        given += [flag for flag in ("--winner", "--discarder", "--event") if getattr(args, flag[2:])]
+        given += ["--self-drawn"] if args.self_drawn else []
+        given += [flag for key, flag in _CONTEXT_FLAGS if getattr(args, key)]
+    return given
+
+
+def _facts(args: argparse.Namespace, game: Any, state: Any, *, draw: bool) -> dict[str, Any]:
+    """The hand's facts JSON (decoded), seats as letters, from ``--input`` or the options."""
     from ...table.games import chair_of
 
     if args.input:
-        if args.score or args.incident or (not draw and (args.winner or args.self_drawn or args.discarder)):
-            raise ArbiterError("bad_arguments", "--input replaces the other hand options; give one or the other")
+        given = _given_options(args, draw=draw)
+        if given:
+            raise ArbiterError(
+                "bad_arguments", f"--input replaces the other hand options ({', '.join(given)}); give one or the other"
+            )
         with open(args.input, encoding="utf-8") as handle:
-            raw = json.loads(handle.read())
-        raw.setdefault("profile", game.profile)
-        facts = parse_facts(raw)
-        if (facts.winner is None) != draw:
+            text = handle.read()
+        try:
+            raw = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ArbiterError("bad_json", f"{args.input}: not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        if not isinstance(raw, dict):
+            raise ArbiterError("bad_facts", "the hand's facts must be a JSON object")
+        if (raw.get("winner") is None) != draw:
             raise ArbiterError("bad_arguments", "use game draw for a drawn hand and game hand for a won one")
-        return facts
+        return raw
     if not draw and not args.winner:
         raise ArbiterError("bad_arguments", "game hand needs --winner (use game draw for a drawn hand)")
 
@@ -139,15 +223,31 @@ def _facts(args: argparse.Namespace, game: Any, state: Any, *, draw: bool) -> An
             scores[seat(who)] = int(value)
         except ValueError:
             raise ArbiterError("bad_arguments", f"--score {who}={value}: not a whole number") from None
-    raw = {
+    return {
         "profile": game.profile,
         "winner": None if draw else seat(args.winner),
         "self_drawn": False if draw else bool(args.self_drawn),
         "discarder": None if draw or not args.discarder else seat(args.discarder),
         "scores": scores,
         "incidents": [_incident(text, seat) for text in args.incident],
+        **_hand_options(args, seat, draw=draw),
     }
-    return facts_from_json(json.dumps(raw))
+
+
+def _scored_lines(result: dict[str, Any]) -> list[str]:
+    """What the hands scored and which incidents they added, players by name."""
+    seats: dict[str, str] = result["seats"]
+    lines = []
+    for seat, scored in result.get("hands", {}).items():
+        role = "winner" if scored["winner"] else "loser"
+        value = scored["result"]
+        lines.append(f"  {seats[seat]} ({seat}, {role}) {scored['hand']}: {value['total']:g} {value['unit']}")
+    for incident in result.get("incidents_added", []):
+        lines.append(
+            f"  {seats[incident['player']]}: non_winner_limit added ({incident['trigger']}): "
+            "takes the limit from each other loser (Buzzard ledger section E)"
+        )
+    return ["hands scored:", *lines] if lines else []
 
 
 def _export(rows: list[dict[str, Any]], players: tuple[str, ...], fmt: str, meta: dict[str, Any]) -> str:
@@ -216,6 +316,8 @@ def run(args: argparse.Namespace) -> int:
                 print(json.dumps(result, ensure_ascii=False, indent=2))
             else:
                 rows = games.ledger_rows(game, ledger.hands(game.id))
+                for line in _scored_lines(result):
+                    print(line)
                 print(ledger_text(game.players, rows[-1:], f"game {game.id}: recorded hand {number}"))
                 after = result["next"]
                 if after["finished"]:
