@@ -96,84 +96,130 @@ def _sum(entries: list[tuple[RuleEntry, Hits]]) -> int:
     return int(sum(e.value * h.count for e, h in entries))
 
 
+@dataclass(frozen=True)
+class _Parts:
+    """A Reading's kept hits sorted by how the arithmetic uses them."""
+
+    reading: Reading
+    limit: int
+    suppressed: list[Suppressed]
+    points: list[tuple[RuleEntry, Hits]]
+    doubles: list[tuple[RuleEntry, Hits]]
+    fixed: list[tuple[RuleEntry, Hits]]
+    calculated: list[tuple[RuleEntry, Hits]]
+
+    @property
+    def bonus_rows(self) -> list[tuple[RuleEntry, Hits]]:
+        """The bonus-tile points and the doubles that still apply to them on a fixed-value hand."""
+        return [(e, h) for e, h in (*self.points, *self.doubles) if e.params.get("bonus_part")]
+
+    @property
+    def bonus(self) -> tuple[int, int]:
+        """(bonus-tile points, their doubles)."""
+        rows = self.bonus_rows
+        points = _sum([r for r in rows if r[0].value_key == "points"])
+        return points, _sum([r for r in rows if r[0].value_key == "doubles"])
+
+    def bonus_component(self) -> dict[str, Any]:
+        bp, bd = self.bonus
+        return {"part": "bonus tiles", "base": bp, "doubles": bd, "subtotal": bp * 2**bd}
+
+    def all_rows(self) -> list[tuple[RuleEntry, Hits]]:
+        return [*self.points, *self.doubles, *self.fixed, *self.calculated]
+
+
+def _parts(reading: Reading, hits: dict[str, Hits], profile: Profile) -> _Parts:
+    kept, suppressed = apply_edges(hits, profile)
+    rows = [(profile.rules[rid], h) for rid, h in kept.items()]
+    return _Parts(
+        reading,
+        limit_of(profile),
+        suppressed,
+        points=[(e, h) for e, h in rows if e.value_key == "points"],
+        doubles=[(e, h) for e, h in rows if e.value_key == "doubles" and not e.params.get("calculated")],
+        fixed=[(e, h) for e, h in rows if e.value_key == "limit"],
+        calculated=[(e, h) for e, h in rows if e.value_key == "doubles" and e.params.get("calculated")],
+    )
+
+
+def _ordinary(parts: _Parts) -> Valued:
+    """Points added, then doubled, capped at the limit."""
+    p, d = _sum(parts.points), _sum(parts.doubles)
+    raw = p * 2**d
+    items = tuple(_item(e, h) for e, h in (*parts.points, *parts.doubles))
+    return _valued(parts, min(raw, parts.limit), items, [*parts.fixed, *parts.calculated], "ordinary score",
+                   "lower value", "ordinary", "the ordinary score is greater", {
+                       "points": p, "doubles": d, "limit_applied": raw > parts.limit, "fixed": None,
+                       "components": [{"part": "hand", "base": p, "doubles": d, "subtotal": raw}],
+                   })
+
+
+def _calculated(parts: _Parts, entry: RuleEntry, hits: Hits) -> Valued:
+    """A calculated special hand: tile points x 2^its doubles, plus the bonus-tile part (Purity)."""
+    bp, bd = parts.bonus
+    tile_points = _sum(parts.points) - bp
+    main = tile_points * 2 ** int(entry.value)
+    raw = main + bp * 2**bd
+    counted = [*parts.points, *((e, h) for e, h in parts.bonus_rows if e.value_key == "doubles")]
+    items = (_item(entry, hits), *(_item(e, h) for e, h in counted))
+    lost = [(e, h) for e, h in parts.all_rows() if (e, h) not in counted and e is not entry]
+    return _valued(parts, min(raw, parts.limit), items, lost, entry.id, "calculated special hand", "calculated",
+                   entry.source, {
+                       "points": _sum(parts.points), "doubles": int(entry.value) + bd,
+                       "limit_applied": raw > parts.limit, "fixed": entry.id,
+                       "components": [
+                           {"part": entry.name, "base": tile_points, "doubles": int(entry.value), "subtotal": main},
+                           parts.bonus_component(),
+                       ],
+                   })
+
+
+def _fixed(parts: _Parts, entry: RuleEntry, hits: Hits) -> Valued:
+    """A fixed-value hand: its fraction of the limit, plus the bonus-tile part, capped."""
+    bp, bd = parts.bonus
+    main = round(entry.value * parts.limit)
+    raw = main + bp * 2**bd
+    counted = parts.bonus_rows
+    items = (_item(entry, hits), *(_item(e, h) for e, h in counted))
+    lost = [(e, h) for e, h in parts.all_rows() if (e, h) not in counted and e is not entry]
+    return _valued(parts, min(raw, parts.limit), items, lost, entry.id, "fixed-value hand", "fixed", entry.source, {
+        "points": bp, "doubles": bd, "limit_applied": entry.value >= 1 or raw > parts.limit, "fixed": entry.id,
+        "components": [{"part": entry.name, "base": main, "doubles": 0, "subtotal": main}, parts.bonus_component()],
+    })
+
+
 def value_hits(
     reading: Reading, hits: dict[str, Hits], profile: Profile, *, ordinary_allowed: bool
 ) -> Valued | None:
-    """Value one Reading's hits (step 4 of the pipeline); None when nothing may value it."""
-    limit = limit_of(profile)
-    kept, suppressed = apply_edges(hits, profile)
-    rows = [(profile.rules[rid], h) for rid, h in kept.items()]
-    points = [(e, h) for e, h in rows if e.value_key == "points"]
-    doubles = [(e, h) for e, h in rows if e.value_key == "doubles" and not e.params.get("calculated")]
-    fixed = [(e, h) for e, h in rows if e.value_key == "limit"]
-    calculated = [(e, h) for e, h in rows if e.value_key == "doubles" and e.params.get("calculated")]
-    bonus_points = [(e, h) for e, h in points if e.params.get("bonus_part")]
-    bonus_doubles = [(e, h) for e, h in doubles if e.params.get("bonus_part")]
-    bp, bd = _sum(bonus_points), _sum(bonus_doubles)
-    bonus_part = bp * 2**bd
-    bonus_component = {"part": "bonus tiles", "base": bp, "doubles": bd, "subtotal": bonus_part}
-
-    options: list[Valued] = []
-    if ordinary_allowed:
-        p, d = _sum(points), _sum(doubles)
-        raw = p * 2**d
-        items = tuple(_item(e, h) for e, h in (*points, *doubles))
-        lost = [*fixed, *calculated]
-        options.append(_valued(reading, min(raw, limit), items, suppressed, lost, "ordinary score", "lower value", {
-            "points": p, "doubles": d, "limit": limit, "limit_applied": raw > limit, "fixed": None,
-            "components": [{"part": "hand", "base": p, "doubles": d, "subtotal": raw}],
-        }, "ordinary", "the ordinary score is greater"))
-    tile_points = _sum(points) - bp
-    for entry, h in calculated:
-        main = tile_points * 2 ** int(entry.value)
-        raw = main + bonus_part
-        items = (_item(entry, h), *(_item(e, hh) for e, hh in points), *(_item(e, hh) for e, hh in bonus_doubles))
-        lost = [(e, hh) for e, hh in (*doubles, *fixed, *calculated) if (e, hh) not in bonus_doubles and e is not entry]
-        options.append(_valued(reading, min(raw, limit), items, suppressed, lost, entry.id, "calculated special hand", {
-            "points": _sum(points), "doubles": int(entry.value) + bd, "limit": limit,
-            "limit_applied": raw > limit, "fixed": entry.id,
-            "components": [
-                {"part": entry.name, "base": tile_points, "doubles": int(entry.value), "subtotal": main},
-                bonus_component,
-            ],
-        }, "calculated", entry.source))
-    for entry, h in fixed:
-        main = round(entry.value * limit)
-        raw = main + bonus_part
-        items = (_item(entry, h), *(_item(e, hh) for e, hh in (*bonus_points, *bonus_doubles)))
-        lost = [
-            (e, hh) for e, hh in (*points, *doubles, *fixed, *calculated)
-            if (e, hh) not in bonus_points and (e, hh) not in bonus_doubles and e is not entry
-        ]
-        options.append(_valued(reading, min(raw, limit), items, suppressed, lost, entry.id, "fixed-value hand", {
-            "points": bp, "doubles": bd, "limit": limit, "limit_applied": entry.value >= 1 or raw > limit,
-            "fixed": entry.id,
-            "components": [{"part": entry.name, "base": main, "doubles": 0, "subtotal": main}, bonus_component],
-        }, "fixed", entry.source))
+    """Value one Reading's hits (step 4 of the pipeline): the greatest of the ordinary score, each
+    calculated special hand and each fixed-value hand that holds; None when none may value it."""
+    parts = _parts(reading, hits, profile)
+    options = [_ordinary(parts)] if ordinary_allowed else []
+    options += [_calculated(parts, e, h) for e, h in parts.calculated]
+    options += [_fixed(parts, e, h) for e, h in parts.fixed]
     if not options:
         return None
     return max(options, key=lambda v: (v.total, _FIXED_WINS_TIES[v.kind]))
 
 
 def _valued(
-    reading: Reading,
+    parts: _Parts,
     total: int,
     items: tuple[Item, ...],
-    suppressed: list[Suppressed],
     lost: list[tuple[RuleEntry, Hits]],
     by: str,
     relation: str,
-    fields: dict[str, Any],
     kind: str,
-    source: str = "",
+    source: str,
+    fields: dict[str, Any],
 ) -> Valued:
     """A valued option; *lost* are the rules that held but this way of valuing does not count."""
     extra = [
         Suppressed(e.id, e.name, by, "one fixed value per hand" if _is_fixed(e) and kind != "ordinary" else relation,
-                   source or e.source)
+                   source)
         for e, _ in lost
     ]
-    return Valued(reading, int(total), items, (*suppressed, *extra), fields, kind)
+    return Valued(parts.reading, int(total), items, (*parts.suppressed, *extra), {"limit": parts.limit, **fields}, kind)
 
 
 def _is_fixed(entry: RuleEntry) -> bool:
