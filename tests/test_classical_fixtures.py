@@ -26,6 +26,7 @@ from mahjong_arbiter.hand import Context
 from mahjong_arbiter.notation import parse_hand
 from mahjong_arbiter.profiles.loader import load_profile
 from mahjong_arbiter.profiles.model import Profile
+from mahjong_arbiter.result import Result
 from mahjong_arbiter.scoring import score, score_loser
 from mahjong_arbiter.scoring.classical import non_winner_limit
 
@@ -54,9 +55,15 @@ def _context(case: dict[str, Any], defaults: dict[str, Any], bonus: tuple[Any, .
     return Context(**fields)
 
 
+def _result(case: dict[str, Any], defaults: dict[str, Any]) -> Result:
+    parsed = parse_hand(case["hand"], partial=case.get("partial", False))
+    ctx = _context(case, defaults, parsed.bonus_tiles)
+    profile = _profile(case["profile"])
+    return score_loser(parsed.hand, ctx, profile) if case.get("loser") else score(parsed.hand, ctx, profile)
+
+
 @pytest.mark.parametrize(("case", "defaults"), _cases())
 def test_classical_case(case: dict[str, Any], defaults: dict[str, Any]) -> None:
-    loser = case.get("loser", False)
     parsed = parse_hand(case["hand"], partial=case.get("partial", False))
     ctx = _context(case, defaults, parsed.bonus_tiles)
     profile = _profile(case["profile"])
@@ -65,7 +72,7 @@ def test_classical_case(case: dict[str, Any], defaults: dict[str, Any]) -> None:
             score(parsed.hand, ctx, profile)
         assert case["not_winning"] in caught.value.message
         return
-    result = score_loser(parsed.hand, ctx, profile) if loser else score(parsed.hand, ctx, profile)
+    result = _result(case, defaults)
     explanation = result.to_text(explain=True)
     assert result.total == case["total"], explanation
     assert result.unit == "points"
@@ -81,3 +88,18 @@ def test_classical_case(case: dict[str, Any], defaults: dict[str, Any]) -> None:
         assert result.fields[key] == value, f"field {key}\n{explanation}"
     if "non_winner_limit" in case:
         assert non_winner_limit(parsed.hand, ctx, profile) is case["non_winner_limit"]
+
+
+@pytest.mark.parametrize("profile_id", ["bmja", "buzzard-2000", "codification"])
+def test_every_rule_has_a_golden_case(profile_id: str) -> None:
+    """Every rule of each classical profile counts (or is suppressed) in at least one golden case."""
+    seen: set[str] = set()
+    for param in _cases():
+        case, defaults = param.values
+        if case["profile"] != profile_id or "not_winning" in case:
+            continue
+        result = _result(case, defaults)
+        seen.update(item.id for item in result.items)
+        seen.update(gone.id for gone in result.suppressed)
+    missing = sorted(set(load_profile(profile_id).rules) - seen)
+    assert not missing, f"{profile_id}: no golden case for {missing}"
