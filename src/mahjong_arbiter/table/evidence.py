@@ -252,16 +252,22 @@ def _winner_context(
     )
 
 
-def _loser_refusal(profile: Profile, seat: Seat) -> ArbiterError:
+def _loser_refusal(profile: Profile, who: str) -> ArbiterError:
     return _bad(
-        f"hands.{seat}: profile {profile.id} ({profile.arithmetic}) scores only the winner's hand: its "
-        f"settlement never uses a loser's score, so give no hand for {seat}",
+        f"hands.{who}: profile {profile.id} ({profile.arithmetic}) scores only the winner's hand: its "
+        f"settlement never uses a loser's score, so give no hand for {who}",
         "loser_hand_not_scored",
     )
 
 
 def _score_one(
-    facts: HandFacts, evidence: HandEvidence, seat: Seat, profile: Profile, prevailing: Seat, east_run: int | None
+    facts: HandFacts,
+    evidence: HandEvidence,
+    seat: Seat,
+    profile: Profile,
+    prevailing: Seat,
+    east_run: int | None,
+    who: str,
 ) -> ScoredHand:
     from ..scoring import score, score_loser
 
@@ -274,19 +280,19 @@ def _score_one(
         else:
             parsed = parse_hand(text, honour_order=order, complete=False, partial=seat in evidence.partial)
     except ArbiterError as exc:
-        raise type(exc)(exc.code, f"hands.{seat}: {exc.message}") from None
+        raise type(exc)(exc.code, f"hands.{who}: {exc.message}") from None
     if winner:
         if seat in evidence.partial:
-            raise _bad(f"partial: {seat} is the winner, whose hand is complete")
+            raise _bad(f"partial: {who} is the winner, whose hand is complete")
         context = _winner_context(facts, evidence, seat, prevailing, parsed.bonus_tiles, east_run)
         try:
             result = score(parsed.hand, context, profile)
         except NotWinningError as exc:
             raise NotWinningError(
-                f"hands.{seat}: the winner's hand does not win under {profile.id}: {exc.message}"
+                f"hands.{who}: the winner's hand does not win under {profile.id}: {exc.message}"
             ) from None
         except ArbiterError as exc:
-            raise type(exc)(exc.code, f"hands.{seat}: {exc.message}") from None
+            raise type(exc)(exc.code, f"hands.{who}: {exc.message}") from None
         return ScoredHand(seat, text, context, result, True)
     context = Context(
         seat_wind=Tile.of(seat), prevailing_wind=Tile.of(prevailing), bonus_tiles=parsed.bonus_tiles or None
@@ -295,14 +301,17 @@ def _score_one(
         result = score_loser(parsed.hand, context, profile)
     except ArbiterError as exc:
         if exc.code == "unsupported":
-            raise _loser_refusal(profile, seat) from None
-        raise type(exc)(exc.code, f"hands.{seat}: {exc.message}") from None
+            raise _loser_refusal(profile, who) from None
+        raise type(exc)(exc.code, f"hands.{who}: {exc.message}") from None
     return ScoredHand(seat, text, context, result, False, bool(result.fields.get("non_winner_limit")))
 
 
-def _incident_trigger(hand: ScoredHand) -> str:
-    names = [i.name for i in hand.result.items]
-    return "; ".join(names) or "incomplete limit hand"
+def _incident_trigger(hand: ScoredHand, profile: Profile) -> str:
+    """``incomplete Three Dragon sets (score.limit.three-dragons)``: the rule the hand holds."""
+    rule = hand.result.fields.get("fixed")
+    if isinstance(rule, str) and rule in profile.rules:
+        return f"incomplete {profile.rules[rule].name} ({rule})"
+    return "incomplete limit hand"
 
 
 def score_hands(
@@ -313,6 +322,7 @@ def score_hands(
     limit: int | None,
     prevailing: Seat,
     east_run: int | None = None,
+    names: Mapping[Seat, str] | None = None,
 ) -> ScoredHands:
     """Score the hands of ``evidence`` and merge them into ``facts`` (steps 1-4 of the module
     docstring).
@@ -320,7 +330,8 @@ def score_hands(
     ``limit`` is the table's (a game's pinned limit, the facts' own, else the profile's);
     ``prevailing`` the prevailing wind; ``east_run`` East's consecutive wins before this hand
     when a kept game knows them (the winner's ``east_13th_consecutive`` event is then derived,
-    and refused when the ledger contradicts it), ``None`` to take the table's word.
+    and refused when the ledger contradicts it), ``None`` to take the table's word; ``names``
+    the players' names by seat, for messages (``E (Ann)``).
 
     Raises
     ------
@@ -331,21 +342,27 @@ def score_hands(
     NotWinningError
         When the winner's hand does not win under the profile.
     """
-    if evidence.context and facts.winner is None:
-        raise _bad("context: describes the winning hand, and this hand is a draw")
-    if evidence.context and facts.winner not in evidence.hands:
-        raise _bad(f"context: describes the winner's hand, and hands gives none for {facts.winner}")
+    def who(seat: Seat) -> str:
+        return f"{seat} ({names[seat]})" if names and seat in names else seat
+
+    if evidence.context:
+        if facts.winner is None:
+            raise _bad("context: describes the winning hand, and this hand is a draw")
+        if facts.winner not in evidence.hands:
+            raise _bad(f"context: describes the winner's hand, and hands gives none for {who(facts.winner)}")
     if limit is not None and profile.limit != limit:
         profile = dataclasses.replace(profile, limit=limit)
     scored = tuple(
-        _score_one(facts, evidence, seat, profile, prevailing, east_run) for seat in SEATS if seat in evidence.hands
+        _score_one(facts, evidence, seat, profile, prevailing, east_run, who(seat))
+        for seat in SEATS
+        if seat in evidence.hands
     )
     scores = dict(facts.scores)
     for hand in scored:
         typed = facts.scores.get(hand.seat)
         if typed is not None and typed != hand.score:
             raise _bad(
-                f"{hand.seat}: the typed score {typed} disagrees with the hand's score {hand.score} under "
+                f"{who(hand.seat)}: the typed score {typed} disagrees with the hand's score {hand.score} under "
                 f"{profile.id} ({hand.text}); give one or make them agree",
                 "score_mismatch",
             )
@@ -354,12 +371,12 @@ def score_hands(
     for hand in scored:
         if hand.seat in reported and not hand.winner and not hand.non_winner_limit:
             raise _bad(
-                f"{hand.seat}: a non_winner_limit is reported, but the hand {hand.text} is not an incomplete "
+                f"{who(hand.seat)}: a non_winner_limit is reported, but the hand {hand.text} is not an incomplete "
                 f"limit hand worth the limit under {profile.id}",
                 "score_mismatch",
             )
     added = tuple(
-        Incident("non_winner_limit", h.seat, _incident_trigger(h))
+        Incident("non_winner_limit", h.seat, _incident_trigger(h, profile))
         for h in scored
         if h.non_winner_limit and h.seat not in reported and facts.winner is not None
     )

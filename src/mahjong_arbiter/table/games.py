@@ -165,6 +165,7 @@ def score_game_hands(game: GameRow, facts: HandFacts, evidence: HandEvidence, st
         limit=game.limit,
         prevailing=state.prevailing_wind,
         east_run=state.east_wins,
+        names=seat_map(game, state),
     )
 
 

@@ -87,7 +87,10 @@ def _hand_arguments(parser: argparse.ArgumentParser, *, draw: bool) -> None:
             "--last-of-kind", action="store_true", help="the winning tile was the last unseen copy"
         )
         tiles.add_argument(
-            "--kong", dest="kong_related", action="store_true", help="robbing a kong (on a discard) or a kong's replacement tile"
+            "--kong",
+            dest="kong_related",
+            action="store_true",
+            help="robbing a kong (on a discard) or a kong's replacement tile",
         )
         tiles.add_argument("--last-tile", action="store_true", help="the last tile of the wall (or its discard)")
         tiles.add_argument(

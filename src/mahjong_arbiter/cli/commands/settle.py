@@ -1,10 +1,17 @@
-"""``mahjong-arbiter settle``: settle one hand's facts (JSON) into payments and nets."""
+"""``mahjong-arbiter settle``: settle one hand's facts (JSON) into payments and nets.
+
+The facts may carry the players' hands instead of (or beside) their scores: ``hands``,
+``context``, ``partial``, ``prevailing_wind``, ``honour_order``, read and scored by
+:mod:`mahjong_arbiter.table.evidence` under the facts' profile at the facts' limit (else the
+profile's).  The output then also gives every seat's score and what each hand scored.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from typing import Any
 
 from ...errors import ArbiterError
 
@@ -17,10 +24,19 @@ EXAMPLE = """examples:
     | mahjong-arbiter settle
   mahjong-arbiter settle --input hand.json --json
 
+  echo '{"profile": "buzzard-2000", "winner": "S", "discarder": "W",
+         "hands": {"S": "[555m,1][777p,1]333s444mSS", "W": "[CCC,1][FFF,1]PPP2m3m5pE"},
+         "context": {"last_of_kind": true}, "scores": {"E": 20}}' | mahjong-arbiter settle
+
 Seats are E S W N (East deals); winner null is a draw; a missing score is 0; a missing limit
 is the policy's (buzzard-2000 600, bmja 1000, codification 500). Scores are points (classical,
 MCR) or faan (Hong Kong). Incident kinds: liability, false_mahjong (exposed: false when
 withdrawn), wrong_tile_count (count: too_many | too_few), non_winner_limit.
+Hands: "hands" {seat: hand string, bonus tiles in braces}; the winner's 14 tiles, a loser's 13
+(fewer for a seat in "partial"; losers only under classical profiles); "context" the winner's
+last_of_kind, kong_related, last_tile, events; "prevailing_wind" (default E); a seat's typed
+score must agree with its hand. A Buzzard loser's incomplete Three-Dragon or Four-Wind-family
+hand adds the non_winner_limit incident.
 """
 
 
@@ -39,17 +55,45 @@ def _read(path: str | None) -> str:
         raise ArbiterError("bad_input", f"cannot read {path}: {exc.strerror}") from exc
 
 
+def _decode(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ArbiterError("bad_json", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from exc
+
+
 def run(args: argparse.Namespace) -> int:
-    from ...table.binding import bind_profile, bound_policy
-    from ...table.facts import facts_from_json
+    from ...profiles.loader import load_profile
+    from ...table.binding import bind_profile, bound_policy, has_profile_file
+    from ...table.evidence import score_hands, split_evidence
+    from ...table.facts import parse_facts
     from ...table.render import settlement_text
     from ...table.settlement import settle
 
-    facts = facts_from_json(_read(args.input))
+    raw = _decode(_read(args.input))
+    if not isinstance(raw, dict):
+        raise ArbiterError("bad_facts", "the hand's facts must be a JSON object")
+    evidence, rest = split_evidence(raw)
+    facts = parse_facts(rest)
     binding = bind_profile(facts.profile, facts.policy)
+    scored = None
+    if evidence:
+        if not has_profile_file(facts.profile):
+            raise ArbiterError(
+                "bad_facts", f"hands: {facts.profile} is a settlement policy with no profile to score hands with"
+            )
+        limit = facts.limit if facts.limit is not None else binding.limit
+        prevailing = evidence.prevailing_wind or "E"
+        scored = score_hands(facts, evidence, load_profile(facts.profile), limit=limit, prevailing=prevailing)
+        facts = scored.facts
     settlement = settle(facts, bound_policy(binding.policy, binding.payments), binding.limit)
     if args.json:
-        print(json.dumps(settlement.to_dict(), ensure_ascii=False, indent=2))
+        out = settlement.to_dict()
+        if scored is not None:
+            out.update(scored.to_dict())
+        print(json.dumps(out, ensure_ascii=False, indent=2))
     else:
+        if scored is not None:
+            print("\n".join(["hands scored:", *("  " + line for line in scored.lines())]))
         print(settlement_text(settlement))
     return 0
