@@ -50,8 +50,15 @@ from ..tiles import Tile
 from .facts import HandFacts, Incident
 from .seats import SEATS, Seat, is_seat
 
-__all__ = ["EVIDENCE_FIELDS", "CONTEXT_FIELDS", "HandEvidence", "ScoredHand", "ScoredHands", "split_evidence",
-           "score_hands"]
+__all__ = [
+    "EVIDENCE_FIELDS",
+    "CONTEXT_FIELDS",
+    "HandEvidence",
+    "ScoredHand",
+    "ScoredHands",
+    "split_evidence",
+    "score_hands",
+]
 
 EVIDENCE_FIELDS: Final = ("hands", "context", "partial", "prevailing_wind", "honour_order")
 """The fields of the facts JSON that carry the players' hands (see the module docstring)."""
@@ -227,7 +234,11 @@ class ScoredHands:
 
 
 def _winner_context(
-    facts: HandFacts, evidence: HandEvidence, seat: Seat, prevailing: Seat, bonus: tuple[Tile, ...],
+    facts: HandFacts,
+    evidence: HandEvidence,
+    seat: Seat,
+    prevailing: Seat,
+    bonus: tuple[Tile, ...],
     east_run: int | None,
 ) -> Context:
     events = set(evidence.context.get("events", ()))
@@ -342,6 +353,7 @@ def score_hands(
     NotWinningError
         When the winner's hand does not win under the profile.
     """
+
     def who(seat: Seat) -> str:
         return f"{seat} ({names[seat]})" if names and seat in names else seat
 

@@ -169,9 +169,7 @@ def score_game_hands(game: GameRow, facts: HandFacts, evidence: HandEvidence, st
     )
 
 
-def _evaluate(
-    game: GameRow, raw: Mapping[str, Any], state: TableState
-) -> tuple[dict[str, Any], list[TransactionRow]]:
+def _evaluate(game: GameRow, raw: Mapping[str, Any], state: TableState) -> tuple[dict[str, Any], list[TransactionRow]]:
     policy = game_policy(game)
     evidence, facts = _split(raw)
     scored = score_game_hands(game, facts, evidence, state) if evidence else None

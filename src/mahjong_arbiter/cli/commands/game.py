@@ -83,9 +83,7 @@ def _hand_arguments(parser: argparse.ArgumentParser, *, draw: bool) -> None:
         help="what 5z 6z 7z mean: tenhou = white green red (default), chinese = red green white",
     )
     if not draw:
-        tiles.add_argument(
-            "--last-of-kind", action="store_true", help="the winning tile was the last unseen copy"
-        )
+        tiles.add_argument("--last-of-kind", action="store_true", help="the winning tile was the last unseen copy")
         tiles.add_argument(
             "--kong",
             dest="kong_related",
@@ -94,7 +92,10 @@ def _hand_arguments(parser: argparse.ArgumentParser, *, draw: bool) -> None:
         )
         tiles.add_argument("--last-tile", action="store_true", help="the last tile of the wall (or its discard)")
         tiles.add_argument(
-            "--event", action="append", default=[], metavar="NAME",
+            "--event",
+            action="append",
+            default=[],
+            metavar="NAME",
             help="a named fact about the win, e.g. standing_hand (repeatable)",
         )
     parser.add_argument("--input", metavar="FILE", help="the hand's facts as settle JSON instead of the options")
