@@ -279,3 +279,16 @@ def test_game_hand_from_a_settle_json_file_with_hands(
     assert game(db, "hand", "--input", str(path)) == 0
     assert game(db, "hand", "--input", str(path), "--hand", "Ann=123m") == 2
     assert "--input replaces the other hand options (--hand)" in capsys.readouterr().err
+
+
+def test_east_thirteenth_consecutive_win_comes_from_the_ledger(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    start(db, "buzzard-2000", capsys)
+    for _ in range(12):
+        assert game(db, "hand", "--winner", "Ann", "--self-drawn", "--score", "Ann=10") == 0
+    capsys.readouterr()
+    # Ann's thirteenth consecutive win as East: the limit 600 (ledger D 10), though the hand alone,
+    # 123m 456p 789s 234s EE self-drawn, is an ordinary hand; the event is derived, not typed.
+    assert game(db, "hand", "--winner", "Ann", "--self-drawn", "--hand", "Ann=123m456p789s234sEE", "--json") == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["scores"]["E"] == 600
+    assert "east_13th_consecutive" in result["hands"]["E"]["context"]["events"]
