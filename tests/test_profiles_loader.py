@@ -189,3 +189,14 @@ def test_unknown_builtin_profile_lists_the_known_ones() -> None:
 
 def test_hits_helpers() -> None:
     assert Hits.times(2).count == 2 and not NONE and Hits.when(True).count == 1
+
+
+def test_an_edited_parent_is_read_again(tmp_path: Path, root: Path) -> None:
+    import os
+
+    club = write(tmp_path, "club.toml", 'id = "club"\nextends = "root.toml"\n')
+    assert load_profile(str(club)).limit == 500
+    root.write_text(ROOT.replace("limit = 500", "limit = 700"), encoding="utf-8")
+    later = root.stat().st_mtime_ns + 10**9
+    os.utime(root, ns=(later, later))
+    assert load_profile(str(club)).limit == 700

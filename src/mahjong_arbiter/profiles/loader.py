@@ -69,7 +69,30 @@ def load_profile(name: str | Path) -> Profile:
         For an unknown id, an unreadable file, or any invalid field (the message names the file,
         the rule and the field).
     """
-    return _load(_locate(name, None))
+    path = _locate(name, None)
+    return _load(path, _stamp(path))
+
+
+def _stamp(path: Path) -> tuple[int, ...]:
+    """The modification times of a file and its ``extends`` chain: a cached profile is reused only
+    while none of its files changed (a long-running process sees an edited house-rules file)."""
+    stamps = []
+    seen: set[Path] = set()
+    while path not in seen:
+        seen.add(path)
+        try:
+            stamps.append(path.stat().st_mtime_ns)
+            raw = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            break  # _load reports the problem with its file and field
+        parent = raw.get("extends")
+        if not isinstance(parent, str):
+            break
+        try:
+            path = _locate(parent, path)
+        except ProfileError:
+            break
+    return tuple(stamps)
 
 
 def _locate(name: str | Path, relative_to: Path | None) -> Path:
@@ -90,7 +113,7 @@ def _locate(name: str | Path, relative_to: Path | None) -> Path:
 
 
 @lru_cache(maxsize=64)
-def _load(path: Path, chain: tuple[Path, ...] = ()) -> Profile:
+def _load(path: Path, stamp: tuple[int, ...] = (), chain: tuple[Path, ...] = ()) -> Profile:
     if path in chain:
         loop = " -> ".join(p.name for p in (*chain, path))
         raise ProfileError(f"{path}: profiles extend each other in a loop: {loop}")
@@ -111,7 +134,7 @@ def _load(path: Path, chain: tuple[Path, ...] = ()) -> Profile:
     else:
         if not isinstance(parent_name, str):
             raise ProfileError(f"{where}: field 'extends' must be a profile id or path")
-        parent = _load(_locate(parent_name, path), (*chain, path))
+        parent = _load(_locate(parent_name, path), stamp[1:], (*chain, path))
         profile = _child(raw, pid, where, parent)
     _validate(profile, where)
     return profile
