@@ -147,7 +147,7 @@ def scored_waits(
     from ..scoring.common import shape_options
     from ..solver.api import waits
 
-    found = waits(hand13, backend=backend, shapes=shape_options(profile))  # type: ignore[arg-type]
+    found = waits(hand13, backend=backend, shapes=shape_options(profile))
     held = hand13.all_tiles + seen
     scored = []
     for tile in found.tiles:

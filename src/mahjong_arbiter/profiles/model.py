@@ -12,6 +12,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 __all__ = ["Edge", "RuleEntry", "Note", "Profile", "VALUE_KEYS", "APPLIES"]
@@ -100,9 +101,9 @@ class Note:
     source: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Profile:
-    """A resolved profile.
+    """A resolved profile (compared and hashed by identity; compare fingerprints for equal rules).
 
     Attributes
     ----------
@@ -165,7 +166,7 @@ class Profile:
             "payments": _sorted_json(self.payments),
         }
 
-    @property
+    @cached_property
     def fingerprint(self) -> str:
         """A short hash of the resolved rules: equal fingerprints score every hand alike."""
         text = json.dumps(self.canonical(), sort_keys=True, ensure_ascii=False, separators=(",", ":"))

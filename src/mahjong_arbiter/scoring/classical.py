@@ -258,7 +258,7 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         from ..solver.diagnose import why_not_complete
         from .common import shape_options
 
-        reason = why_not_complete(hand, shapes=shape_options(profile))  # type: ignore[arg-type]
+        reason = why_not_complete(hand, shapes=shape_options(profile))
         raise NotWinningError(reason or f"the hand has no reading that {profile.label} lets win")
     situation = make_situation(hand, context, profile, winner=True)
     rule_ids = winner_rule_ids(profile)

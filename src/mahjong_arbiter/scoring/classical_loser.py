@@ -167,7 +167,7 @@ def _fishing(
     drawn = replace(context, self_drawn=True, kong_related=False, last_tile=False)
     tile_points = int(best.fields["points"]) - _bonus_part(best, profile)[0]
     found: dict[str, tuple[RuleEntry, int, list[Tile]]] = {}
-    for tile, readings in waits(hand13, self_drawn=True, shapes=shape_options(profile)).by_tile.items():  # type: ignore[arg-type]
+    for tile, readings in waits(hand13, self_drawn=True, shapes=shape_options(profile)).by_tile.items():
         situation = make_situation(hand13.with_tile(tile), drawn, profile, winner=False)
         for reading in readings:
             if chow_refusal(reading, profile) is not None:

@@ -6,20 +6,21 @@ Rules are recognised here and nowhere else, so every arithmetic sees the same hi
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
 from ..hand import Context, Hand
 from ..profiles.model import Profile
-from ..rules.registry import Hits, Situation, get_rule
+from ..rules.registry import Hits, Predicate, Situation, get_rule
 from ..solver.reading import Reading
+from ..solver.shapes import ShapeOptions
 from ..tiles import Tile
 
 __all__ = ["shape_options", "profile_readings", "make_situation", "rule_hits"]
 
 
-def shape_options(profile: Profile) -> object:
+@lru_cache(maxsize=128)
+def shape_options(profile: Profile) -> ShapeOptions:
     """The solver's ShapeOptions for the shapes the profile lets win (``[shapes]`` table)."""
-    from ..solver.shapes import ShapeOptions
-
     shapes = profile.shapes
     return ShapeOptions(
         standard=bool(shapes.get("standard", True)),
@@ -32,18 +33,17 @@ def profile_readings(hand: Hand, context: Context, profile: Profile, *, backend:
     """Every Reading of *hand* under the shapes *profile* allows."""
     from ..solver.api import readings
 
-    return readings(hand, self_drawn=context.self_drawn, backend=backend, shapes=shape_options(profile))  # type: ignore[arg-type]
+    return readings(hand, self_drawn=context.self_drawn, backend=backend, shapes=shape_options(profile))
 
 
 def make_situation(hand: Hand, context: Context, profile: Profile, *, winner: bool = True) -> Situation:
     """The Situation the rules see, with the waits read lazily from the thirteen tiles."""
-    from ..solver.api import waits
+    from ..solver.api import winning_kinds
 
     options = shape_options(profile)
 
     def finder(thirteen: Hand) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
-        found = waits(thirteen, shapes=options)  # type: ignore[arg-type]
-        return tuple(found.tiles), tuple(found.held_out)
+        return winning_kinds(thirteen, shapes=options)
 
     return Situation(hand, context, policies=profile.policies, winner=winner, wait_finder=finder)
 
@@ -53,8 +53,15 @@ def rule_hits(
 ) -> dict[str, Hits]:
     """The hits of each of the profile's rules (or *rule_ids*) that holds on *reading*."""
     found: dict[str, Hits] = {}
-    for rid in profile.rules if rule_ids is None else rule_ids:
-        hits = get_rule(rid).predicate(reading, situation)
+    chosen = _predicates(profile) if rule_ids is None else [(rid, get_rule(rid).predicate) for rid in rule_ids]
+    for rid, predicate in chosen:
+        hits = predicate(reading, situation)
         if hits:
             found[rid] = hits
     return found
+
+
+@lru_cache(maxsize=128)
+def _predicates(profile: Profile) -> list[tuple[str, Predicate]]:
+    """The profile's rules with their recognisers, looked up once per profile."""
+    return [(rid, get_rule(rid).predicate) for rid in profile.rules]

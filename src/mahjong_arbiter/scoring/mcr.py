@@ -70,7 +70,7 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
     if not readings:
         from ..solver.diagnose import why_not_complete
 
-        reason = why_not_complete(hand, shapes=shape_options(profile))  # type: ignore[arg-type]
+        reason = why_not_complete(hand, shapes=shape_options(profile))
         raise NotWinningError(reason or "the hand is not a winning hand under this profile")
     situation = make_situation(hand, context, profile)
     scored = [(r, select(profile, rule_hits(r, situation, profile), r.groups)) for r in readings]
@@ -91,7 +91,7 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         )
     return Result(
         profile=profile.id,
-        fingerprint=_fingerprint(profile),
+        fingerprint=profile.fingerprint,
         unit=UNIT,
         total=chosen.total,
         items=chosen.items,
@@ -101,18 +101,6 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         fields={"basic": chosen.basic, "minimum_met": chosen.basic >= minimum},
         notes=tuple(notes),
     )
-
-
-_FINGERPRINTS: dict[int, tuple[Profile, str]] = {}
-
-
-def _fingerprint(profile: Profile) -> str:
-    """``profile.fingerprint``, hashed once per profile object (it serialises every rule)."""
-    cached = _FINGERPRINTS.get(id(profile))
-    if cached is None or cached[0] is not profile:
-        cached = (profile, profile.fingerprint)
-        _FINGERPRINTS[id(profile)] = cached
-    return cached[1]
 
 
 def floor(hand: Hand, context: Context, profile: Profile) -> int | float:

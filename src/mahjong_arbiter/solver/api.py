@@ -37,7 +37,10 @@ from .placement import Decomposer, meld_group, place_winning_tile
 from .reading import STANDARD, Reading
 from .shapes import DEFAULT_SHAPES, ShapeInput, ShapeOptions
 
-__all__ = ["BACKENDS", "Waits", "decomposer", "readings", "readings_of_counts", "waits", "decomposition_count"]
+__all__ = [
+    "BACKENDS", "Waits", "completes", "decomposer", "readings", "readings_of_counts", "waits", "winning_kinds",
+    "decomposition_count",
+]
 
 BACKENDS: Final = {
     "fast": "mahjong_arbiter.solver.fast",
@@ -171,6 +174,54 @@ class Waits:
         }
 
 
+def completes(
+    counts: Sequence[int], melds: Sequence[Meld], *, decompose: Decomposer, shapes: ShapeOptions
+) -> bool:
+    """Whether standing *counts* (34, fourteen tiles' worth with *melds*) form any allowed shape.
+
+    The cheap test behind :func:`waits` and :func:`winning_kinds`: no Readings are built.
+    """
+    sets = 4 - len(melds)
+    if shapes.standard and sum(counts) == 3 * sets + 2 and decompose(counts, sets):
+        return True
+    special = shapes.special_shapes()
+    if not special:
+        return False
+    shape_input = ShapeInput(tuple(counts), tuple(melds), shapes, decompose)
+    return any(shape.groupings(shape_input) for shape in special)
+
+
+def winning_kinds(
+    hand13: Hand, *, backend: str = "fast", shapes: ShapeOptions = DEFAULT_SHAPES
+) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+    """The kinds that complete a thirteen-tile hand, and those whose four copies it holds.
+
+    The same kinds as :func:`waits` without their Readings: what wait rules need, fast.
+
+    A kong of 1m beside 23m: 4m wins, 1m would too but all four copies are in the kong.
+
+    >>> from mahjong_arbiter.hand import Hand, Meld
+    >>> from mahjong_arbiter.tiles import Tile
+    >>> standing = [Tile.of(t) for t in "2m 3m 4p 5p 6p 7p 8p 9p E E".split()]
+    >>> hand = Hand(standing, (Meld.kong(Tile.of("1m")),))
+    >>> [[str(t) for t in kinds] for kinds in winning_kinds(hand)]
+    [['4m'], ['1m']]
+    """
+    if hand13.winning_tile is not None or hand13.size != 13:
+        raise HandError("tile_count", f"waits needs a thirteen-tile hand without a winning tile; got {hand13.size}")
+    decompose = decomposer(backend)
+    held = counts_of(hand13.all_tiles)
+    counts = counts_of(hand13.concealed)
+    live: list[Tile] = []
+    held_out: list[Tile] = []
+    for tile in ALL_PLAYING:
+        counts[tile.index] += 1
+        if completes(counts, hand13.melds, decompose=decompose, shapes=shapes):
+            (held_out if held[tile.index] == 4 else live).append(tile)
+        counts[tile.index] -= 1
+    return tuple(live), tuple(held_out)
+
+
 def waits(
     hand13: Hand, *, self_drawn: bool = False, backend: str = "fast", shapes: ShapeOptions = DEFAULT_SHAPES
 ) -> Waits:
@@ -186,21 +237,14 @@ def waits(
     >>> " ".join(str(t) for t in waits(gates).tiles)
     '1m 2m 3m 4m 5m 6m 7m 8m 9m'
     """
-    if hand13.winning_tile is not None or hand13.size != 13:
-        raise HandError("tile_count", f"waits needs a thirteen-tile hand without a winning tile; got {hand13.size}")
+    live, held_out = winning_kinds(hand13, backend=backend, shapes=shapes)
     decompose = decomposer(backend)
-    held = counts_of(hand13.all_tiles)
     standing = counts_of(hand13.concealed)
     found: dict[Tile, tuple[Reading, ...]] = {}
-    held_out = []
-    for tile in ALL_PLAYING:
+    for tile in live:
         counts = list(standing)
         counts[tile.index] += 1
-        completed = readings_of_counts(
-            counts, hand13.melds, tile, self_drawn=self_drawn, decompose=decompose, shapes=shapes
+        found[tile] = tuple(
+            readings_of_counts(counts, hand13.melds, tile, self_drawn=self_drawn, decompose=decompose, shapes=shapes)
         )
-        if completed and held[tile.index] == 4:
-            held_out.append(tile)
-        elif completed:
-            found[tile] = tuple(completed)
-    return Waits(tuple(found), found, tuple(held_out))
+    return Waits(live, found, held_out)

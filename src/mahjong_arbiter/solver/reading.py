@@ -43,6 +43,10 @@ class GroupKind(StrEnum):
 _KIND_ORDER = {k: i for i, k in enumerate(GroupKind)}
 
 
+def _tile_index(tile: Tile) -> int:
+    return tile.index
+
+
 class Wait(StrEnum):
     """The wait a winning-tile placement implies (Green Book 2006 fans 77-79)."""
 
@@ -156,6 +160,12 @@ class Reading:
     winning: Group
     winning_tile: Tile
     wait: Wait
+    _tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # rules read the tiles of a Reading many times: sort them once
+        tiles = sorted((t for g in self.groups for t in g.tiles), key=_tile_index)
+        object.__setattr__(self, "_tiles", tuple(tiles))
 
     @classmethod
     def make(
@@ -182,7 +192,7 @@ class Reading:
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """Every tile of the hand (kongs with four), sorted."""
-        return tuple(sorted(t for g in self.groups for t in g.tiles))
+        return self._tiles
 
     def sort_key(self) -> tuple[Any, ...]:
         return (
