@@ -12,11 +12,9 @@ from __future__ import annotations
 from ..solver.reading import GroupKind, Reading
 from .classical_common import (
     LOOSE_TILE_POLICY,
-    chows,
     is_scoring_pair,
     is_standard_complete,
     loose_tile_win,
-    pungs_and_kongs,
 )
 from .registry import Hits, Situation, rule
 
@@ -78,14 +76,14 @@ def standing(reading: Reading, situation: Situation) -> Hits:
 @rule("score.bonus.no-chows", source="Buzzard 2000 p. 10 (ledger C)")
 def no_chows(reading: Reading, situation: Situation) -> Hits:
     """Four pungs or kongs and a pair: no chows."""
-    sets = pungs_and_kongs(reading)
+    sets = reading.pungs
     return Hits.when(is_standard_complete(reading) and len(sets) == 4, sets)
 
 
 @rule("score.bonus.all-pungs", source="Codification, Mah-Jong hands only: All Pungs (including but not all Kongs)")
 def all_pungs(reading: Reading, situation: Situation) -> Hits:
     """Four pungs or kongs and a pair, not all four kongs (four kongs have their own double)."""
-    sets = pungs_and_kongs(reading)
+    sets = reading.pungs
     kongs = [g for g in sets if g.kind is GroupKind.KONG]
     return Hits.when(is_standard_complete(reading) and len(sets) == 4 and len(kongs) < 4, sets)
 
@@ -93,7 +91,7 @@ def all_pungs(reading: Reading, situation: Situation) -> Hits:
 @rule("score.bonus.all-chows", source="Codification, Mah-Jong hands only: All Chows")
 def all_chows(reading: Reading, situation: Situation) -> Hits:
     """Four chows and a pair."""
-    found = chows(reading)
+    found = reading.chows
     return Hits.when(is_standard_complete(reading) and len(found) == 4, found)
 
 
@@ -103,7 +101,7 @@ def scoreless(reading: Reading, situation: Situation) -> Hits:
     pair = reading.pair
     return Hits.when(
         is_standard_complete(reading)
-        and len(chows(reading)) == 4
+        and len(reading.chows) == 4
         and pair is not None
         and not is_scoring_pair(pair, situation.context)
         and situation.context.flowers == 0

@@ -9,14 +9,11 @@ minor = suited 2-8, major = suited 1 and 9 plus the winds and dragons.
 from __future__ import annotations
 
 from ..hand import Context
-from ..solver.reading import Group, GroupKind, Reading
+from ..solver.reading import Group, Reading
 from ..tiles import Tile
 from .registry import Situation
 
 __all__ = [
-    "pungs_and_kongs",
-    "chows",
-    "pairs",
     "is_scoring_pair",
     "suits_of",
     "honours_of",
@@ -29,18 +26,6 @@ __all__ = [
 
 LOOSE_TILE_POLICY = "self_draw_points_on_loose_tile"
 """Policy name: does a winning loose tile (kong box) earn the +2 for a tile from the wall?"""
-
-
-def pungs_and_kongs(reading: Reading) -> tuple[Group, ...]:
-    return tuple(g for g in reading.groups if g.is_pung_or_kong)
-
-
-def chows(reading: Reading) -> tuple[Group, ...]:
-    return tuple(g for g in reading.groups if g.kind is GroupKind.CHOW)
-
-
-def pairs(reading: Reading) -> tuple[Group, ...]:
-    return tuple(g for g in reading.groups if g.kind is GroupKind.PAIR)
 
 
 def is_scoring_pair(group: Group, context: Context) -> bool:

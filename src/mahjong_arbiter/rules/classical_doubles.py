@@ -13,13 +13,11 @@ from ..solver.reading import Group, GroupKind, Reading
 from ..tiles import Tile
 from .classical_common import (
     bonus_tiles,
-    chows,
     honours_of,
     is_scoring_pair,
     is_standard_complete,
     loose_tile_win,
     own_bonus_number,
-    pungs_and_kongs,
     suits_of,
 )
 from .registry import Hits, Situation, rule
@@ -31,13 +29,13 @@ _WINNER = "Buzzard 2000 p. 10 (ledger B, winner only); BMJA doubling.html"
 
 
 def _sets_of_tile(reading: Reading, wanted: Tile) -> Hits:
-    return Hits.each((g,) for g in pungs_and_kongs(reading) if g.first is wanted)
+    return Hits.each((g,) for g in reading.pungs if g.first is wanted)
 
 
 @rule("score.double.dragon-set", source=_ALL)
 def dragon_set(reading: Reading, situation: Situation) -> Hits:
     """A pung or kong of dragons, once per set."""
-    return Hits.each((g,) for g in pungs_and_kongs(reading) if g.first.is_dragon)
+    return Hits.each((g,) for g in reading.pungs if g.first.is_dragon)
 
 
 @rule("score.double.own-wind-set", source=_ALL)
@@ -91,7 +89,7 @@ def original_call(reading: Reading, situation: Situation) -> Hits:
 @rule("score.double.no-chows", source=_WINNER)
 def no_chows(reading: Reading, situation: Situation) -> Hits:
     """Winning by pairs: four pungs or kongs and a pair, no chows."""
-    sets = pungs_and_kongs(reading)
+    sets = reading.pungs
     return Hits.when(is_standard_complete(reading) and len(sets) == 4, sets)
 
 
@@ -99,7 +97,7 @@ def no_chows(reading: Reading, situation: Situation) -> Hits:
 def all_chows(reading: Reading, situation: Situation) -> Hits:
     """Four chows and a pair that scores nothing (not dragons, own or prevailing wind)."""
     pair = reading.pair
-    found = chows(reading)
+    found = reading.chows
     return Hits.when(
         is_standard_complete(reading)
         and len(found) == 4

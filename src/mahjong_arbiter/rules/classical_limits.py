@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..solver.reading import GroupKind, Reading
 from ..tiles import WINDS, Tile
-from .classical_common import is_standard_complete, loose_tile_win, pungs_and_kongs, suits_of
+from .classical_common import is_standard_complete, loose_tile_win, suits_of
 from .registry import Hits, Situation, rule
 
 __all__: list[str] = []
@@ -45,7 +45,7 @@ def fourfold_plenty(reading: Reading, situation: Situation) -> Hits:
 @rule("score.limit.three-great-scholars", source=f"{_BMJA}: Three Great Scholars")
 def three_great_scholars(reading: Reading, situation: Situation) -> Hits:
     """Pungs or kongs of the three dragons, any fourth pung or kong and a pair (no chow)."""
-    sets = pungs_and_kongs(reading)
+    sets = reading.pungs
     dragons = [g for g in sets if g.first.is_dragon]
     return Hits.when(is_standard_complete(reading) and len(dragons) == 3 and len(sets) == 4, dragons)
 
@@ -54,14 +54,14 @@ def three_great_scholars(reading: Reading, situation: Situation) -> Hits:
 def three_dragons(reading: Reading, situation: Situation) -> Hits:
     """Pungs or kongs of the three dragons; the other set may be a chow.  Also read on a loser's
     grouping (Buzzard's non-winner limit, ledger section E)."""
-    dragons = [g for g in pungs_and_kongs(reading) if g.first.is_dragon]
+    dragons = [g for g in reading.pungs if g.first.is_dragon]
     return Hits.when(len(dragons) == 3, dragons)
 
 
 @rule("score.limit.four-blessings", source=f"{_BMJA}: Four Blessings Hovering over the Door")
 def four_blessings(reading: Reading, situation: Situation) -> Hits:
     """Pungs or kongs of the four winds and any pair."""
-    winds = [g for g in pungs_and_kongs(reading) if g.first.is_wind]
+    winds = [g for g in reading.pungs if g.first.is_wind]
     return Hits.when(is_standard_complete(reading) and len(winds) == 4, winds)
 
 
@@ -69,7 +69,7 @@ def four_blessings(reading: Reading, situation: Situation) -> Hits:
 def three_winds(reading: Reading, situation: Situation) -> Hits:
     """Pungs or kongs of three winds and a pair (or a pung or kong) of the fourth: the Four-Wind
     family.  Also read on a loser's grouping (ledger section E)."""
-    winds = [g for g in pungs_and_kongs(reading) if g.first.is_wind]
+    winds = [g for g in reading.pungs if g.first.is_wind]
     paired = [g for g in reading.groups if g.kind is GroupKind.PAIR and g.first.is_wind]
     return Hits.when(len(winds) == 4 or (len(winds) == 3 and bool(paired)), winds)
 
@@ -81,7 +81,7 @@ def buried_treasure(reading: Reading, situation: Situation) -> Hits:
     A pung completed by a discard is exposed, so it breaks the hand; a discard that completes the
     pair does not.
     """
-    sets = pungs_and_kongs(reading)
+    sets = reading.pungs
     return Hits.when(
         is_standard_complete(reading)
         and len(sets) == 4
@@ -97,7 +97,7 @@ def concealed_pungs(reading: Reading, situation: Situation) -> Hits:
 
     A pung completed by a discard is exposed; a discard completing the pair keeps the hand
     (the choice the buzzard-2000 profile documents)."""
-    sets = pungs_and_kongs(reading)
+    sets = reading.pungs
     return Hits.when(is_standard_complete(reading) and len(sets) == 4 and all(g.concealed for g in sets), sets)
 
 
@@ -108,7 +108,7 @@ def imperial_jade(reading: Reading, situation: Situation) -> Hits:
     tiles = reading.tiles
     return Hits.when(
         is_standard_complete(reading)
-        and len(pungs_and_kongs(reading)) == 4
+        and len(reading.pungs) == 4
         and all(t in _GREEN for t in tiles)
         and Tile.of("F") in tiles
     )

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..solver.reading import Group, GroupKind, Reading
-from .classical_common import pairs
 from .registry import Hits, Situation, rule
 
 __all__: list[str] = []
@@ -52,7 +51,7 @@ def chow(reading: Reading, situation: Situation) -> Hits:
 
 
 def _pair_hits(reading: Reading, test: Callable[[Group], bool]) -> Hits:
-    return Hits.each((g,) for g in pairs(reading) if test(g))
+    return Hits.each((g,) for g in reading.pairs if test(g))
 
 
 @rule("score.base.pair.dragon", source=_LEDGER)

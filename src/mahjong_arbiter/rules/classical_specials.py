@@ -13,7 +13,7 @@ from collections import Counter
 
 from ..solver.reading import GroupKind, Reading
 from ..tiles import DRAGONS, WINDS
-from .classical_common import chows, honours_of, is_standard_complete, suits_of
+from .classical_common import honours_of, is_standard_complete, suits_of
 from .registry import Hits, Situation, rule
 
 __all__ = ["nine_gates_extra"]
@@ -90,7 +90,7 @@ def nine_united_sons(reading: Reading, situation: Situation) -> Hits:
     extra = nine_gates_extra(reading, situation)
     if extra is None or not 2 <= extra <= 8:
         return Hits()
-    grounded = {t.rank for g in chows(reading) if g.declared for t in g.tiles}
+    grounded = {t.rank for g in reading.chows if g.declared for t in g.tiles}
     return Hits.when(extra not in grounded)
 
 
@@ -107,7 +107,7 @@ def purity(reading: Reading, situation: Situation) -> Hits:
     tiles = reading.tiles
     return Hits.when(
         is_standard_complete(reading)
-        and not chows(reading)
+        and not reading.chows
         and len(suits_of(tiles)) == 1
         and not honours_of(tiles)
     )

@@ -4,10 +4,6 @@ Recognition only; the faan each hand is worth, and which hand excludes which, ar
 (``profiles/data/hk-*.toml``).  Sources: the Gameweave seed's scoped table
 (``seeds/004_eb09c5a0134101a0.txt``, "Scoring (faan)") and the Hong Kong Old Style tables compared
 in ``rules/hk.md`` section 2.
-
->>> from mahjong_arbiter.tiles import Tile
->>> sorted(_suits((Tile.of("1m"), Tile.of("E"), Tile.of("5p"))))
-['m', 'p']
 """
 
 from __future__ import annotations
@@ -37,15 +33,6 @@ _SEED = "Gameweave seed 004, Scoring (faan)"
 _HK = "rules/hk.md section 2 (HK Old Style tables)"
 
 
-def _pungs(reading: Reading) -> list[Group]:
-    """The pungs and kongs of a Reading (a kong counts as a pung in every HK table)."""
-    return [g for g in reading.sets if g.is_pung_or_kong]
-
-
-def _suits(tiles: tuple[Tile, ...]) -> set[str]:
-    return {t.suit for t in tiles if t.is_suited}
-
-
 @rule("hk.legal-win", source=f"{_SEED}, row 'Base (any legal win)'")
 def legal_win(reading: Reading, situation: Situation) -> Hits:
     """食糊 Legal win: any winning hand the profile accepts (the Gameweave base faan)."""
@@ -63,22 +50,20 @@ def all_chows(reading: Reading, situation: Situation) -> Hits:
 @rule("hk.all-pungs", source=f"{_SEED}, row 'All melds are Pungs/Kongs'; {_HK}, 'All in triplets'")
 def all_pungs(reading: Reading, situation: Situation) -> Hits:
     """對對糊 All Pungs: four pungs or kongs and a pair, no chow."""
-    pungs = _pungs(reading)
+    pungs = reading.pungs
     return Hits.when(len(reading.sets) == 4 and len(pungs) == 4, pungs)
 
 
 @rule("hk.mixed-one-suit", source=f"{_SEED}, row 'Half flush'; {_HK}, 'Mixed one suit'")
 def mixed_one_suit(reading: Reading, situation: Situation) -> Hits:
     """混一色 Mixed One Suit (half flush): tiles of one suit and honours, with at least one honour."""
-    tiles = reading.tiles
-    return Hits.when(len(_suits(tiles)) == 1 and any(t.is_honour for t in tiles))
+    return Hits.when(len(reading.suits) == 1 and reading.has_honours)
 
 
 @rule("hk.pure-one-suit", source=f"{_SEED}, row 'Full flush'; {_HK}, 'All one suit (pure)'")
 def pure_one_suit(reading: Reading, situation: Situation) -> Hits:
     """清一色 Pure One Suit (full flush): every tile of one suit, no honour."""
-    tiles = reading.tiles
-    return Hits.when(len(_suits(tiles)) == 1 and all(t.is_suited for t in tiles))
+    return Hits.when(len(reading.suits) == 1 and not reading.has_honours)
 
 
 @rule("hk.all-honours", source=f"{_HK}, 'All honours'")
@@ -90,14 +75,14 @@ def all_honours(reading: Reading, situation: Situation) -> Hits:
 @rule("hk.dragon-pung", source=f"{_SEED}, row 'Each Dragon Pung'; {_HK}, 'Dragon pung'")
 def dragon_pung(reading: Reading, situation: Situation) -> Hits:
     """三元牌 Dragon Pung: each pung or kong of dragons, once each."""
-    return Hits.each([g] for g in _pungs(reading) if g.first.is_dragon)
+    return Hits.each([g] for g in reading.pungs if g.first.is_dragon)
 
 
 @rule("hk.seat-wind-pung", source=f"{_SEED}, row 'Pung of your seat wind / the round wind'; {_HK}")
 def seat_wind_pung(reading: Reading, situation: Situation) -> Hits:
     """門風 Seat Wind: a pung or kong of the player's own wind."""
     seat = situation.context.seat_wind
-    return Hits.each([g] for g in _pungs(reading) if g.first is seat)
+    return Hits.each([g] for g in reading.pungs if g.first is seat)
 
 
 @rule("hk.round-wind-pung", source=f"{_SEED}, row 'Pung of your seat wind / the round wind'; {_HK}")
@@ -105,7 +90,7 @@ def round_wind_pung(reading: Reading, situation: Situation) -> Hits:
     """圈風 Round Wind: a pung or kong of the prevailing wind (scored beside Seat Wind when they are
     the same wind: the seed's "+1 each")."""
     prevailing = situation.context.prevailing_wind
-    return Hits.each([g] for g in _pungs(reading) if g.first is prevailing)
+    return Hits.each([g] for g in reading.pungs if g.first is prevailing)
 
 
 def _honour_sets(reading: Reading, dragons: bool) -> tuple[list[Group], Group | None]:
@@ -114,7 +99,7 @@ def _honour_sets(reading: Reading, dragons: bool) -> tuple[list[Group], Group | 
     def wanted(tile: Tile) -> bool:
         return tile.is_dragon if dragons else tile.is_wind
 
-    pungs = [g for g in _pungs(reading) if wanted(g.first)]
+    pungs = [g for g in reading.pungs if wanted(g.first)]
     pair = reading.pair
     return pungs, pair if pair is not None and wanted(pair.first) else None
 

@@ -10,7 +10,7 @@ made by position.
 from __future__ import annotations
 
 from ..solver.reading import Group, GroupKind, Reading
-from .mcr_common import STANDARD, choose, chows, rank
+from .mcr_common import STANDARD, choose, rank
 from .registry import NONE, Hits, Situation, rule
 
 __all__: list[str] = []
@@ -30,14 +30,14 @@ def _three_suits(*groups: Group) -> bool:
 @rule("mcr.pure-double-chow", source="Green Book 2006, fan 69")
 def pure_double_chow(reading: Reading, situation: Situation) -> Hits:
     """一般高 Pure Double Chow: two identical chows of one suit; every such pair is an instance."""
-    return Hits.each(p for p in choose(chows(reading), 2) if p[0].first is p[1].first)
+    return Hits.each(p for p in choose(reading.chows, 2) if p[0].first is p[1].first)
 
 
 @rule("mcr.mixed-double-chow", source="Green Book 2006, fan 70")
 def mixed_double_chow(reading: Reading, situation: Situation) -> Hits:
     """喜相逢 Mixed Double Chow: the same chow in two different suits; every such pair."""
     return Hits.each(
-        p for p in choose(chows(reading), 2) if rank(p[0]) == rank(p[1]) and _three_suits(*p)
+        p for p in choose(reading.chows, 2) if rank(p[0]) == rank(p[1]) and _three_suits(*p)
     )
 
 
@@ -45,7 +45,7 @@ def mixed_double_chow(reading: Reading, situation: Situation) -> Hits:
 def short_straight(reading: Reading, situation: Situation) -> Hits:
     """连六 Short Straight: two chows of one suit covering six consecutive ranks (123+456)."""
     return Hits.each(
-        p for p in choose(chows(reading), 2) if _same_suit(*p) and abs(rank(p[0]) - rank(p[1])) == 3
+        p for p in choose(reading.chows, 2) if _same_suit(*p) and abs(rank(p[0]) - rank(p[1])) == 3
     )
 
 
@@ -53,7 +53,7 @@ def short_straight(reading: Reading, situation: Situation) -> Hits:
 def two_terminal_chows(reading: Reading, situation: Situation) -> Hits:
     """老少副 Two Terminal Chows: 123 and 789 of one suit; every such pair."""
     return Hits.each(
-        p for p in choose(chows(reading), 2) if _same_suit(*p) and {rank(p[0]), rank(p[1])} == {1, 7}
+        p for p in choose(reading.chows, 2) if _same_suit(*p) and {rank(p[0]), rank(p[1])} == {1, 7}
     )
 
 
@@ -61,7 +61,7 @@ def two_terminal_chows(reading: Reading, situation: Situation) -> Hits:
 def pure_straight(reading: Reading, situation: Situation) -> Hits:
     """清龙 Pure Straight: 123, 456 and 789 of one suit; every such triple."""
     return Hits.each(
-        t for t in choose(chows(reading), 3) if _same_suit(*t) and sorted(map(rank, t)) == [1, 4, 7]
+        t for t in choose(reading.chows, 3) if _same_suit(*t) and sorted(map(rank, t)) == [1, 4, 7]
     )
 
 
@@ -69,21 +69,21 @@ def pure_straight(reading: Reading, situation: Situation) -> Hits:
 def mixed_straight(reading: Reading, situation: Situation) -> Hits:
     """花龙 Mixed Straight: 123, 456 and 789, each in a different suit; every such triple."""
     return Hits.each(
-        t for t in choose(chows(reading), 3) if _three_suits(*t) and sorted(map(rank, t)) == [1, 4, 7]
+        t for t in choose(reading.chows, 3) if _three_suits(*t) and sorted(map(rank, t)) == [1, 4, 7]
     )
 
 
 @rule("mcr.pure-triple-chow", source="Green Book 2006, fan 23")
 def pure_triple_chow(reading: Reading, situation: Situation) -> Hits:
     """一色三同顺 Pure Triple Chow: three identical chows; every such triple."""
-    return Hits.each(t for t in choose(chows(reading), 3) if len({g.first for g in t}) == 1)
+    return Hits.each(t for t in choose(reading.chows, 3) if len({g.first for g in t}) == 1)
 
 
 @rule("mcr.mixed-triple-chow", source="Green Book 2006, fan 41")
 def mixed_triple_chow(reading: Reading, situation: Situation) -> Hits:
     """三色三同顺 Mixed Triple Chow: the same chow in each of the three suits; every such triple."""
     return Hits.each(
-        t for t in choose(chows(reading), 3) if _three_suits(*t) and len({rank(g) for g in t}) == 1
+        t for t in choose(reading.chows, 3) if _three_suits(*t) and len({rank(g) for g in t}) == 1
     )
 
 
@@ -98,7 +98,7 @@ def pure_shifted_chows(reading: Reading, situation: Situation) -> Hits:
     """一色三步高 Pure Shifted Chows: three chows of one suit stepping by 1 or by 2 (123 234 345,
     135 357 579 starts); every such triple."""
     return Hits.each(
-        t for t in choose(chows(reading), 3) if _same_suit(*t) and _uniform_steps([rank(g) for g in t], (1, 2))
+        t for t in choose(reading.chows, 3) if _same_suit(*t) and _uniform_steps([rank(g) for g in t], (1, 2))
     )
 
 
@@ -106,21 +106,21 @@ def pure_shifted_chows(reading: Reading, situation: Situation) -> Hits:
 def mixed_shifted_chows(reading: Reading, situation: Situation) -> Hits:
     """三色三步高 Mixed Shifted Chows: one chow in each suit, starts stepping by 1; every triple."""
     return Hits.each(
-        t for t in choose(chows(reading), 3) if _three_suits(*t) and _uniform_steps([rank(g) for g in t], (1,))
+        t for t in choose(reading.chows, 3) if _three_suits(*t) and _uniform_steps([rank(g) for g in t], (1,))
     )
 
 
 @rule("mcr.quadruple-chow", source="Green Book 2006, fan 14")
 def quadruple_chow(reading: Reading, situation: Situation) -> Hits:
     """一色四同顺 Quadruple Chow: four identical chows."""
-    found = chows(reading)
+    found = reading.chows
     return Hits.when(len(found) == 4 and len({g.first for g in found}) == 1, found)
 
 
 @rule("mcr.four-pure-shifted-chows", source="Green Book 2006, fan 16")
 def four_pure_shifted_chows(reading: Reading, situation: Situation) -> Hits:
     """一色四步高 Four Pure Shifted Chows: four chows of one suit stepping uniformly by 1 or by 2."""
-    found = chows(reading)
+    found = reading.chows
     return Hits.when(
         len(found) == 4 and _same_suit(*found) and _uniform_steps([rank(g) for g in found], (1, 2)), found
     )
@@ -145,7 +145,7 @@ def pure_terminal_chows(reading: Reading, situation: Situation) -> Hits:
 def three_suited_terminal_chows(reading: Reading, situation: Situation) -> Hits:
     """三色双龙会 Three-Suited Terminal Chows: 123 and 789 in each of two suits, a pair of 5 in
     the third suit.  One instance using every group."""
-    found = chows(reading)
+    found = reading.chows
     pair = reading.pair
     if reading.shape != STANDARD or len(found) != 4 or pair is None or not pair.first.is_suited:
         return NONE

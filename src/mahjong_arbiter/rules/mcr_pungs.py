@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..solver.reading import GroupKind, Reading
-from .mcr_common import STANDARD, choose, kongs, pungs, rank, suited_pungs
+from .mcr_common import STANDARD, choose, rank, suited_pungs
 from .registry import Hits, Situation, rule
 
 __all__: list[str] = []
@@ -72,18 +72,18 @@ def four_pure_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
 @rule("mcr.all-pungs", source="Green Book 2006, fan 49")
 def all_pungs(reading: Reading, situation: Situation) -> Hits:
     """碰碰和 All Pungs: four pungs or kongs and a pair (a whole-hand fan: no groups named)."""
-    return Hits.when(reading.shape == STANDARD and len(pungs(reading)) == 4)
+    return Hits.when(reading.shape == STANDARD and len(reading.pungs) == 4)
 
 
 @rule("mcr.all-even-pungs", source="Green Book 2006, fan 21")
 def all_even_pungs(reading: Reading, situation: Situation) -> Hits:
     """全双刻 All Even Pungs: four pungs and the pair, all of 2, 4, 6 or 8."""
     even = all(t.is_suited and t.rank % 2 == 0 for t in reading.tiles)
-    return Hits.when(reading.shape == STANDARD and len(pungs(reading)) == 4 and even)
+    return Hits.when(reading.shape == STANDARD and len(reading.pungs) == 4 and even)
 
 
 def _concealed_pungs(reading: Reading, at_least: int) -> Hits:
-    found = tuple(g for g in pungs(reading) if g.concealed)
+    found = tuple(g for g in reading.pungs if g.concealed)
     return Hits.when(len(found) >= at_least, found)
 
 
@@ -108,19 +108,19 @@ def four_concealed_pungs(reading: Reading, situation: Situation) -> Hits:
 @rule("mcr.melded-kong", source="Green Book 2006, fan 74")
 def melded_kong(reading: Reading, situation: Situation) -> Hits:
     """明杠 Melded Kong: each kong made with a claimed tile (or a promoted pung)."""
-    return Hits.each((g,) for g in kongs(reading) if not g.concealed)
+    return Hits.each((g,) for g in reading.kongs if not g.concealed)
 
 
 @rule("mcr.concealed-kong", source="Green Book 2006, fan 67")
 def concealed_kong(reading: Reading, situation: Situation) -> Hits:
     """暗杠 Concealed Kong: each kong of four self-drawn tiles."""
-    return Hits.each((g,) for g in kongs(reading) if g.concealed)
+    return Hits.each((g,) for g in reading.kongs if g.concealed)
 
 
 @rule("mcr.two-melded-kongs", source="Green Book 2006, fan 57")
 def two_melded_kongs(reading: Reading, situation: Situation) -> Hits:
     """双明杠 Two Melded Kongs: at least two melded kongs."""
-    found = tuple(g for g in kongs(reading) if not g.concealed)
+    found = tuple(g for g in reading.kongs if not g.concealed)
     return Hits.when(len(found) >= 2, found)
 
 
@@ -129,7 +129,7 @@ def concealed_kong_and_melded_kong(reading: Reading, situation: Situation) -> Hi
     """明暗杠 one melded and one concealed kong (Green Book 2006 fan 57's sentence: 6 points;
     the Mahjong International League's separate fan: 5 points).  Holds whenever the hand has at
     least one of each; larger kong fans imply it."""
-    found = kongs(reading)
+    found = reading.kongs
     mixed = any(g.concealed for g in found) and any(not g.concealed for g in found)
     return Hits.when(mixed, found)
 
@@ -137,21 +137,21 @@ def concealed_kong_and_melded_kong(reading: Reading, situation: Situation) -> Hi
 @rule("mcr.two-concealed-kongs", source="Green Book 2006, fan 48")
 def two_concealed_kongs(reading: Reading, situation: Situation) -> Hits:
     """双暗杠 Two Concealed Kongs: at least two concealed kongs."""
-    found = tuple(g for g in kongs(reading) if g.concealed)
+    found = tuple(g for g in reading.kongs if g.concealed)
     return Hits.when(len(found) >= 2, found)
 
 
 @rule("mcr.three-kongs", source="Green Book 2006, fan 17")
 def three_kongs(reading: Reading, situation: Situation) -> Hits:
     """三杠 Three Kongs: at least three kongs, melded or concealed."""
-    found = kongs(reading)
+    found = reading.kongs
     return Hits.when(len(found) >= 3, found)
 
 
 @rule("mcr.four-kongs", source="Green Book 2006, fan 5")
 def four_kongs(reading: Reading, situation: Situation) -> Hits:
     """四杠 Four Kongs: four kongs, melded or concealed."""
-    found = kongs(reading)
+    found = reading.kongs
     return Hits.when(len(found) == 4, found)
 
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Final
 
 from ..solver.reading import GroupKind, Reading
-from .mcr_common import pungs
 from .registry import NONE, Hits, Situation, rule
 
 __all__: list[str] = []
@@ -89,7 +88,7 @@ def nine_gates(reading: Reading, situation: Situation) -> Hits:
     if not one_suit or tuple(t.rank for t in standing) != NINE_GATES_RANKS:
         return NONE
     if situation.policies.get("nine_gates_terminal_pungs", "all") == "one":
-        terminal = [g for g in pungs(reading) if g.first.is_terminal]
+        terminal = [g for g in reading.pungs if g.first.is_terminal]
         return Hits.once(terminal[:1])
     return Hits.once()
 

@@ -8,7 +8,7 @@ from typing import Final
 
 from ..solver.reading import Reading
 from ..tiles import Tile
-from .mcr_common import STANDARD, has_honour, suits_present
+from .mcr_common import STANDARD
 from .registry import Hits, Situation, rule
 
 __all__: list[str] = []
@@ -30,25 +30,25 @@ def _ranks_within(reading: Reading, low: int, high: int) -> bool:
 @rule("mcr.full-flush", source="Green Book 2006, fan 22")
 def full_flush(reading: Reading, situation: Situation) -> Hits:
     """清一色 Full Flush: every tile of one suit, no honours."""
-    return Hits.when(len(suits_present(reading)) == 1 and not has_honour(reading))
+    return Hits.when(len(reading.suits) == 1 and not reading.has_honours)
 
 
 @rule("mcr.half-flush", source="Green Book 2006, fan 50")
 def half_flush(reading: Reading, situation: Situation) -> Hits:
     """混一色 Half Flush: one suit and honours (at least one of each)."""
-    return Hits.when(len(suits_present(reading)) == 1 and has_honour(reading))
+    return Hits.when(len(reading.suits) == 1 and reading.has_honours)
 
 
 @rule("mcr.one-voided-suit", source="Green Book 2006, fan 75")
 def one_voided_suit(reading: Reading, situation: Situation) -> Hits:
     """缺一门 One Voided Suit: exactly one of the three suits is missing."""
-    return Hits.when(len(suits_present(reading)) == 2)
+    return Hits.when(len(reading.suits) == 2)
 
 
 @rule("mcr.no-honors", source="Green Book 2006, fan 76")
 def no_honors(reading: Reading, situation: Situation) -> Hits:
     """无字 No Honors: no winds and no dragons."""
-    return Hits.when(not has_honour(reading))
+    return Hits.when(not reading.has_honours)
 
 
 @rule("mcr.all-green", source="Green Book 2006, fan 3")

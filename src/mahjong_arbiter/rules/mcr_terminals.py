@@ -6,7 +6,6 @@ Whole-hand fans name no groups; Pung of Terminals or Honors names its pung.
 from __future__ import annotations
 
 from ..solver.reading import GroupKind, Reading
-from .mcr_common import pungs
 from .registry import Hits, Situation, rule
 
 __all__: list[str] = []
@@ -53,4 +52,4 @@ def all_simples(reading: Reading, situation: Situation) -> Hits:
 def pung_of_terminals_or_honors(reading: Reading, situation: Situation) -> Hits:
     """幺九刻 Pung of Terminals or Honors: each pung or kong of 1s, 9s or a wind.  A dragon pung
     scores Dragon Pung (fan 59) instead and is not counted here (Green Book 2006 fan 73)."""
-    return Hits.each((g,) for g in pungs(reading) if g.first.is_terminal or g.first.is_wind)
+    return Hits.each((g,) for g in reading.pungs if g.first.is_terminal or g.first.is_wind)

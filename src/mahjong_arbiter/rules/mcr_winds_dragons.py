@@ -8,18 +8,17 @@ MCR helper explains it: Big Three Dragons cancels its three Dragon Pungs, a four
 from __future__ import annotations
 
 from ..solver.reading import Group, Reading
-from .mcr_common import pungs
 from .registry import NONE, Hits, Situation, rule
 
 __all__: list[str] = []
 
 
 def _wind_pungs(reading: Reading) -> tuple[Group, ...]:
-    return tuple(g for g in pungs(reading) if g.first.is_wind)
+    return tuple(g for g in reading.pungs if g.first.is_wind)
 
 
 def _dragon_pungs(reading: Reading) -> tuple[Group, ...]:
-    return tuple(g for g in pungs(reading) if g.first.is_dragon)
+    return tuple(g for g in reading.pungs if g.first.is_dragon)
 
 
 @rule("mcr.big-four-winds", source="Green Book 2006, fan 1")

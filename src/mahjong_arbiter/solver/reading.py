@@ -161,11 +161,21 @@ class Reading:
     winning_tile: Tile
     wait: Wait
     _tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
+    _views: tuple[tuple[Group, ...], ...] = field(init=False, repr=False, compare=False)
+    _suits: frozenset[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        # rules read the tiles of a Reading many times: sort them once
-        tiles = sorted((t for g in self.groups for t in g.tiles), key=_tile_index)
-        object.__setattr__(self, "_tiles", tuple(tiles))
+        # Every rule of every profile reads these views, many times per Reading: compute them once.
+        tiles = tuple(sorted((t for g in self.groups for t in g.tiles), key=_tile_index))
+        views = (
+            tuple(g for g in self.groups if g.kind is GroupKind.CHOW),
+            tuple(g for g in self.groups if g.kind is GroupKind.PUNG or g.kind is GroupKind.KONG),
+            tuple(g for g in self.groups if g.kind is GroupKind.KONG),
+            tuple(g for g in self.groups if g.kind is GroupKind.PAIR),
+        )
+        object.__setattr__(self, "_tiles", tiles)
+        object.__setattr__(self, "_views", views)
+        object.__setattr__(self, "_suits", frozenset(t.suit for t in tiles if t.index < 27))
 
     @classmethod
     def make(
@@ -184,15 +194,45 @@ class Reading:
         return tuple(g for g in self.groups if g.is_set)
 
     @property
+    def chows(self) -> tuple[Group, ...]:
+        """The chows, in canonical order."""
+        return self._views[0]
+
+    @property
+    def pungs(self) -> tuple[Group, ...]:
+        """The pungs and kongs (a kong counts as a pung for pung rules in every rulebook)."""
+        return self._views[1]
+
+    @property
+    def kongs(self) -> tuple[Group, ...]:
+        """The kongs, declared or concealed."""
+        return self._views[2]
+
+    @property
+    def pairs(self) -> tuple[Group, ...]:
+        """The pairs (one in a standard hand, seven in seven pairs)."""
+        return self._views[3]
+
+    @property
     def pair(self) -> Group | None:
         """The pair of a standard hand (None for shapes without exactly one pair)."""
-        pairs = [g for g in self.groups if g.kind is GroupKind.PAIR]
+        pairs = self._views[3]
         return pairs[0] if len(pairs) == 1 else None
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """Every tile of the hand (kongs with four), sorted."""
         return self._tiles
+
+    @property
+    def suits(self) -> frozenset[str]:
+        """The suits (``m``, ``p``, ``s``) the hand holds at least one tile of."""
+        return self._suits
+
+    @property
+    def has_honours(self) -> bool:
+        """Whether the hand holds a wind or a dragon."""
+        return self._tiles[-1].index >= 27
 
     def sort_key(self) -> tuple[Any, ...]:
         return (
