@@ -211,3 +211,26 @@ def test_waits_agree(built: tuple[Hand, str | None], data: st.DataObject) -> Non
     for tile in ALL_PLAYING:
         if tile not in found["fast"].tiles and tile not in found["fast"].held_out and hand13.all_tiles.count(tile) < 4:
             assert readings(hand13.with_tile(tile)) == []
+
+
+@examples(150)
+@given(st.one_of(standard_hands(), special_hands(), near_complete_hands()), st.data())
+def test_wait_candidates_never_miss_a_kind(built: tuple[Hand, str | None], data: st.DataObject) -> None:
+    """winning_kinds tries only candidate kinds; trying all 34 finds nothing more."""
+    from mahjong_arbiter.solver.api import completes, decomposer, winning_kinds
+    from mahjong_arbiter.solver.shapes import DEFAULT_SHAPES
+    from mahjong_arbiter.tiles import counts_of
+
+    hand, _ = built
+    standing = list(hand.concealed)
+    standing.pop(data.draw(st.integers(0, len(standing) - 1)))
+    hand13 = Hand(tuple(standing), hand.melds)
+    counts = counts_of(hand13.concealed)
+    everything = []
+    for tile in ALL_PLAYING:
+        trial = list(counts)
+        trial[tile.index] += 1
+        if completes(trial, hand13.melds, decompose=decomposer("fast"), shapes=DEFAULT_SHAPES):
+            everything.append(tile)
+    live, held_out = winning_kinds(hand13)
+    assert sorted(live + held_out) == everything

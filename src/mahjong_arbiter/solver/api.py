@@ -214,12 +214,30 @@ def winning_kinds(
     counts = counts_of(hand13.concealed)
     live: list[Tile] = []
     held_out: list[Tile] = []
-    for tile in ALL_PLAYING:
-        counts[tile.index] += 1
+    for index in sorted(_candidate_kinds(counts, hand13.melds, shapes)):
+        counts[index] += 1
         if completes(counts, hand13.melds, decompose=decompose, shapes=shapes):
-            (held_out if held[tile.index] == 4 else live).append(tile)
-        counts[tile.index] -= 1
+            (held_out if held[index] == 4 else live).append(ALL_PLAYING[index])
+        counts[index] -= 1
     return tuple(live), tuple(held_out)
+
+
+def _candidate_kinds(counts: Sequence[int], melds: Sequence[Meld], shapes: ShapeOptions) -> set[int]:
+    """A superset of the kinds that can complete thirteen standing *counts*: for the standard shape
+    a kind already held or a suited tile within two ranks of one held (the only tiles a chow, pung
+    or pair can join); for each special shape, what it declares (every kind if it declares nothing).
+    """
+    kinds: set[int] = set()
+    if shapes.standard:
+        for index, n in enumerate(counts):
+            if n and index >= 27:
+                kinds.add(index)
+            elif n:
+                low, high = index - index % 9, index - index % 9 + 8
+                kinds.update(range(max(low, index - 2), min(high, index + 2) + 1))
+    for shape in shapes.special_shapes():
+        kinds.update(range(34) if shape.candidates is None else shape.candidates(counts, melds))
+    return kinds
 
 
 def waits(

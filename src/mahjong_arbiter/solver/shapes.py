@@ -25,7 +25,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -117,12 +117,17 @@ class SpecialShape:
         ``groupings(shape_input) -> list[tuple[Group, ...]]``: every distinct grouping of the
         standing tiles into this shape (each tuple sorted by :meth:`Group.sort_key`, every group
         concealed and undeclared); empty when the hand does not have the shape.
+    candidates : callable, optional
+        ``candidates(counts13, melds) -> kinds``: a superset of the kinds (0..33) that could complete
+        thirteen standing tiles into this shape, so :func:`~mahjong_arbiter.solver.api.waits` need
+        not try the others.  None (the default) means any kind may.
     """
 
     name: str
     description: str
     source: str
     groupings: Callable[[ShapeInput], list[tuple[Group, ...]]]
+    candidates: Callable[[Sequence[int], Sequence[Meld]], Iterable[int]] | None = None
 
 
 SPECIAL_SHAPES: dict[str, SpecialShape] = {}

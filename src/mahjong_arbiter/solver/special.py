@@ -16,10 +16,12 @@ Each recognises the standing tiles of a complete hand and returns its groupings 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from itertools import permutations
 from operator import itemgetter
 from typing import Final
 
+from ..hand import Meld
 from ..tiles import NUM_KINDS, SUITS, TERMINALS_AND_HONOURS, Tile
 from .reading import Group, GroupKind
 from .shapes import ShapeInput, SpecialShape, register_special_shape
@@ -105,13 +107,39 @@ def honours_knitted(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     return [_sorted([irregular_group(Tile.at(i)) for i in range(NUM_KINDS) if counts[i]])]
 
 
+# --- which kinds could complete thirteen tiles into each shape (supersets; see SpecialShape) -------
+_ALL_KINDS: Final = range(NUM_KINDS)
+
+
+def _odd_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]:
+    """Seven pairs: the tile that completes it pairs a kind held an odd number of times."""
+    return () if melds else [i for i, n in enumerate(counts) if n % 2]
+
+
+def _orphan_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]:
+    """Thirteen orphans: only terminals and honours, and only when nothing else is held."""
+    held = {i for i, n in enumerate(counts) if n}
+    return _ORPHAN_INDEXES if not melds and held <= _ORPHAN_INDEXES else ()
+
+
+def _knitted_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]:
+    """Knitted straight: the thirteen already hold at least eight of one pattern's nine tiles."""
+    near = any(sum(1 for n in pattern_counts(counts) if n) >= 8 for pattern_counts in _PATTERN_COUNTS)
+    return _ALL_KINDS if near else ()
+
+
+def _distinct_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]:
+    """Honours-and-knitted: thirteen different tiles already."""
+    return _ALL_KINDS if not melds and max(counts) <= 1 else ()
+
+
 for _shape in (
-    SpecialShape("seven_pairs", "seven pairs", "Green Book 2006 fan 19", seven_pairs),
+    SpecialShape("seven_pairs", "seven pairs", "Green Book 2006 fan 19", seven_pairs, _odd_kinds),
     SpecialShape("thirteen_orphans", "one of each terminal and honour, one doubled",
-                 "Green Book 2006 fan 7; BMJA 13 Unique Wonders", thirteen_orphans),
+                 "Green Book 2006 fan 7; BMJA 13 Unique Wonders", thirteen_orphans, _orphan_kinds),
     SpecialShape("knitted_straight", "147/258/369 in three suits, a set and a pair",
-                 "Green Book 2006 fan 35", knitted_straight),
+                 "Green Book 2006 fan 35", knitted_straight, _knitted_kinds),
     SpecialShape("honours_knitted", "fourteen different honours and knitted tiles",
-                 "Green Book 2006 fans 34 and 20", honours_knitted),
+                 "Green Book 2006 fans 34 and 20", honours_knitted, _distinct_kinds),
 ):
     register_special_shape(_shape)
