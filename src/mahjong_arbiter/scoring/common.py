@@ -56,7 +56,7 @@ def rule_hits(
     chosen = _predicates(profile) if rule_ids is None else [(rid, get_rule(rid).predicate) for rid in rule_ids]
     for rid, predicate in chosen:
         hits = predicate(reading, situation)
-        if hits:
+        if hits.instances:
             found[rid] = hits
     return found
 
