@@ -5,7 +5,9 @@ Run from the repository root::
     python -m benchmarks.decomposition            # prints a Markdown table, writes JSON
     python -m benchmarks.decomposition --quick    # a smaller corpus, for a smoke run
 
-Measured on one fixed, seeded corpus (:mod:`corpus`, 3,500 hands of every shape), pre-parsed:
+Measured on one fixed, seeded corpus (``tests/mcr_hand_generator.py``: 3,500 winning hands of every
+shape, ordinary with declared and concealed sets and kongs, flushes, seven pairs, thirteen orphans,
+knitted, honours-and-knitted, nine gates), pre-parsed:
 
 * our three backends, ``readings(hand)`` with every MCR shape switched on: median µs per hand and
   hands per second (CP-SAT and python-constraint on a fixed subsample: they are the cross-checks,
@@ -30,41 +32,17 @@ import sys
 import tempfile
 import time
 import tracemalloc
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from benchmarks.corpus import CorpusHand, build_corpus
-from mahjong_arbiter.hand import Context, Hand, MeldKind
+from benchmarks._common import GeneratedHand, corpus, peer_arguments, summary, timed, write_json
+from mahjong_arbiter.hand import Hand
 from mahjong_arbiter.notation.json_hand import HandRecord, record_to_json
 from mahjong_arbiter.solver.api import readings
 from mahjong_arbiter.tiles import Tile
 
-RESULTS = Path(__file__).parent / "results"
-
-
-def _timed(
-    items: Sequence[Any], call: Callable[[Any], object], before: Callable[[], None] | None = None
-) -> list[float]:
-    """Microseconds per call, one sample per item."""
-    samples = []
-    clock = time.perf_counter
-    for item in items:
-        if before is not None:
-            before()
-        start = clock()
-        call(item)
-        samples.append((clock() - start) * 1e6)
-    return samples
-
-
-def _row(name: str, samples: list[float]) -> dict[str, Any]:
-    return {
-        "name": name,
-        "hands": len(samples),
-        "median_us": round(statistics.median(samples), 1),
-        "hands_per_s": round(len(samples) / (sum(samples) / 1e6)),
-    }
+SEED = 20261130
 
 
 # --- peers ------------------------------------------------------------------------------------------
@@ -78,71 +56,41 @@ def _riichi_34(hand: Hand) -> list[int]:
     return counts
 
 
-def _gb_tile(tile: Tile) -> str:
-    if tile.is_suited:
-        return {"m": "W", "p": "B", "s": "T"}[tile.suit] + str(tile.rank)
-    if tile.is_wind:
-        return f"F{tile.rank}"
-    return f"J{tile.rank}"  # C F P = red green white = J1 J2 J3
-
-
-def _gb_args(item: CorpusHand) -> tuple[Any, ...]:
-    hand = item.hand
-    packs = []
-    for m in hand.melds:
-        if m.kind is MeldKind.CHOW:
-            offer = 1 + m.tiles.index(m.claimed) if m.claimed else 1
-            packs.append(("CHI", _gb_tile(m.tiles[1]), offer))
-        else:
-            packs.append(("GANG" if m.is_kong else "PENG", _gb_tile(m.first), 1 if m.exposed else 0))
-    standing = list(hand.concealed)
-    assert hand.winning_tile is not None
-    standing.remove(hand.winning_tile)
-    return (tuple(packs), tuple(_gb_tile(t) for t in standing), _gb_tile(hand.winning_tile),
-            0, item.self_drawn, False, False, False, 0, 0)
-
-
 # --- sections ---------------------------------------------------------------------------------------
-def bench_backends(corpus: list[CorpusHand], subsample: int) -> list[dict[str, Any]]:
-    for item in corpus[:200]:  # warm the fast path's caches and the imports
-        readings(item.hand, self_drawn=item.self_drawn)
-    rows = [_row("fast", _timed(corpus, lambda c: readings(c.hand, self_drawn=c.self_drawn)))]
+def bench_backends(corpus: list[GeneratedHand], subsample: int) -> list[dict[str, Any]]:
+    rows = [summary("fast", timed(corpus, lambda c: readings(c.hand, self_drawn=c.context.self_drawn)))]
     sample = corpus[:subsample]
     for backend in ("cpsat", "csp"):
-        samples = _timed(sample, lambda c, b=backend: readings(c.hand, self_drawn=c.self_drawn, backend=b))
-        rows.append(_row(backend, samples))
+        def call(c: GeneratedHand, b: str = backend) -> object:
+            return readings(c.hand, self_drawn=c.context.self_drawn, backend=b)
+
+        samples = timed(sample, call, warm=5)
+        rows.append(summary(backend, samples))
     return rows
 
 
-def bench_riichi(corpus: list[CorpusHand]) -> dict[str, Any]:
+def bench_riichi(corpus: list[GeneratedHand]) -> dict[str, Any]:
     from mahjong.hand_calculating.divider import HandDivider
 
-    concealed = [c for c in corpus if not c.hand.melds and c.shape in ("concealed", "one_suit", "seven_pairs")]
+    # the riichi divider reads four sets and a pair, or seven pairs, of a concealed hand
+    special = ("thirteen-orphans", "knitted-straight", "honours-knitted")
+    concealed = [c for c in corpus if not c.hand.melds and c.family not in special]
     arrays = [_riichi_34(c.hand) for c in concealed]
-    theirs = _timed(arrays, HandDivider.divide_hand, before=HandDivider._divide_hand_impl.cache_clear)
-    ours = _timed(concealed, lambda c: readings(c.hand, self_drawn=c.self_drawn))
-    return {"peer": "riichi mahjong HandDivider.divide_hand", "ours": _row("fast readings", ours),
-            "theirs": _row("divide_hand", theirs),
+    theirs = timed(arrays, HandDivider.divide_hand, before=HandDivider._divide_hand_impl.cache_clear)
+    ours = timed(concealed, lambda c: readings(c.hand, self_drawn=c.context.self_drawn))
+    return {"peer": "riichi mahjong HandDivider.divide_hand", "ours": summary("fast readings", ours),
+            "theirs": summary("divide_hand", theirs),
             "ratio": round(statistics.median(ours) / statistics.median(theirs), 2)}
 
 
-def bench_pymahjonggb(corpus: list[CorpusHand]) -> dict[str, Any]:
+def bench_pymahjonggb(corpus: list[GeneratedHand]) -> dict[str, Any]:
     import MahjongGB
 
-    args = [_gb_args(c) for c in corpus]
-    failures = 0
-
-    def call(a: tuple[Any, ...]) -> None:
-        nonlocal failures
-        try:
-            MahjongGB.MahjongFanCalculator(*a)
-        except TypeError:
-            failures += 1
-
-    theirs = _timed(args, call)
-    ours = _timed(corpus, lambda c: readings(c.hand, self_drawn=c.self_drawn))
-    return {"peer": "PyMahjongGB MahjongFanCalculator (full MCR score)", "ours": _row("fast readings", ours),
-            "theirs": _row("MahjongFanCalculator", theirs), "peer_errors": failures,
+    args = [peer_arguments(c.hand, c.context) for c in corpus]
+    theirs = timed(args, lambda a: MahjongGB.MahjongFanCalculator(**a))
+    ours = timed(corpus, lambda c: readings(c.hand, self_drawn=c.context.self_drawn))
+    return {"peer": "PyMahjongGB MahjongFanCalculator (full MCR score)", "ours": summary("fast readings", ours),
+            "theirs": summary("MahjongFanCalculator", theirs),
             "ratio": round(statistics.median(ours) / statistics.median(theirs), 2)}
 
 
@@ -165,13 +113,13 @@ def bench_tables() -> dict[str, Any]:
                                                                         / TABLE_FILE).read_text()}
 
 
-def bench_cli(corpus: list[CorpusHand], n: int) -> dict[str, Any]:
+def bench_cli(corpus: list[GeneratedHand], n: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "hands.jsonl"
         with path.open("w", encoding="utf-8") as out:
             for i in range(n):
                 item = corpus[i % len(corpus)]
-                rec = HandRecord(f"h{i}", item.hand, Context(self_drawn=item.self_drawn), {})
+                rec = HandRecord(f"h{i}", item.hand, item.context, {})
                 out.write(json.dumps(record_to_json(rec)) + "\n")
         start = time.perf_counter()
         done = subprocess.run([sys.executable, "-m", "mahjong_arbiter", "readings", "--input", str(path)],
@@ -205,22 +153,21 @@ def markdown(report: dict[str, Any]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="300 hands, 1,000 in the CLI run")
-    parser.add_argument("--json", default=str(RESULTS / "decomposition.json"), help="where to write the JSON")
     args = parser.parse_args(argv)
     size, cli_hands, subsample = (300, 1000, 100) if args.quick else (3500, 10000, 500)
-    corpus = build_corpus(size)
+    hands = corpus(SEED, size)
     report = {
-        "corpus": {"hands": len(corpus), "seed": 20261130},
-        "backends": bench_backends(corpus, subsample),
-        "riichi": bench_riichi(corpus),
-        "pymahjonggb": bench_pymahjonggb(corpus),
+        "corpus": {"hands": len(hands), "seed": SEED, "generator": "tests/mcr_hand_generator.py"},
+        "backends": bench_backends(hands, subsample),
+        "riichi": bench_riichi(hands),
+        "pymahjonggb": bench_pymahjonggb(hands),
         "tables": bench_tables(),
-        "cli": bench_cli(corpus, cli_hands),
+        "cli": bench_cli(hands, cli_hands),
         "python": sys.version.split()[0],
     }
-    Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.json).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    path = write_json("decomposition-quick" if args.quick else "decomposition", report)
     print(markdown(report))
+    print(f"\n(written to {path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path})")
     return 0
 
 

@@ -137,6 +137,30 @@ class Group:
 
 
 @dataclass(frozen=True, slots=True)
+class _Facts:
+    """What the rules read off a Reading's groups, computed once per Reading."""
+
+    tiles: tuple[Tile, ...]
+    chows: tuple[Group, ...]
+    pungs: tuple[Group, ...]
+    kongs: tuple[Group, ...]
+    pairs: tuple[Group, ...]
+    suits: frozenset[str]
+
+    @classmethod
+    def of(cls, groups: tuple[Group, ...]) -> _Facts:
+        tiles = tuple(sorted((t for g in groups for t in g.tiles), key=_tile_index))
+        return cls(
+            tiles,
+            tuple(g for g in groups if g.kind is GroupKind.CHOW),
+            tuple(g for g in groups if g.kind is GroupKind.PUNG or g.kind is GroupKind.KONG),
+            tuple(g for g in groups if g.kind is GroupKind.KONG),
+            tuple(g for g in groups if g.kind is GroupKind.PAIR),
+            frozenset(t.suit for t in tiles if t.index < 27),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Reading:
     """One way to read a complete hand.
 
@@ -160,22 +184,17 @@ class Reading:
     winning: Group
     winning_tile: Tile
     wait: Wait
-    _tiles: tuple[Tile, ...] = field(init=False, repr=False, compare=False)
-    _views: tuple[tuple[Group, ...], ...] = field(init=False, repr=False, compare=False)
-    _suits: frozenset[str] = field(init=False, repr=False, compare=False)
+    _facts: _Facts | None = field(default=None, init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        # Every rule of every profile reads these views, many times per Reading: compute them once.
-        tiles = tuple(sorted((t for g in self.groups for t in g.tiles), key=_tile_index))
-        views = (
-            tuple(g for g in self.groups if g.kind is GroupKind.CHOW),
-            tuple(g for g in self.groups if g.kind is GroupKind.PUNG or g.kind is GroupKind.KONG),
-            tuple(g for g in self.groups if g.kind is GroupKind.KONG),
-            tuple(g for g in self.groups if g.kind is GroupKind.PAIR),
-        )
-        object.__setattr__(self, "_tiles", tiles)
-        object.__setattr__(self, "_views", views)
-        object.__setattr__(self, "_suits", frozenset(t.suit for t in tiles if t.index < 27))
+    @property
+    def _known(self) -> _Facts:
+        # Every rule of every profile reads these views, many times per Reading: build them once,
+        # on first use (the solver's hot loops never need them).
+        facts = self._facts
+        if facts is None:
+            facts = _Facts.of(self.groups)
+            object.__setattr__(self, "_facts", facts)
+        return facts
 
     @classmethod
     def make(
@@ -196,43 +215,43 @@ class Reading:
     @property
     def chows(self) -> tuple[Group, ...]:
         """The chows, in canonical order."""
-        return self._views[0]
+        return self._known.chows
 
     @property
     def pungs(self) -> tuple[Group, ...]:
         """The pungs and kongs (a kong counts as a pung for pung rules in every rulebook)."""
-        return self._views[1]
+        return self._known.pungs
 
     @property
     def kongs(self) -> tuple[Group, ...]:
         """The kongs, declared or concealed."""
-        return self._views[2]
+        return self._known.kongs
 
     @property
     def pairs(self) -> tuple[Group, ...]:
         """The pairs (one in a standard hand, seven in seven pairs)."""
-        return self._views[3]
+        return self._known.pairs
 
     @property
     def pair(self) -> Group | None:
         """The pair of a standard hand (None for shapes without exactly one pair)."""
-        pairs = self._views[3]
+        pairs = self._known.pairs
         return pairs[0] if len(pairs) == 1 else None
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """Every tile of the hand (kongs with four), sorted."""
-        return self._tiles
+        return self._known.tiles
 
     @property
     def suits(self) -> frozenset[str]:
         """The suits (``m``, ``p``, ``s``) the hand holds at least one tile of."""
-        return self._suits
+        return self._known.suits
 
     @property
     def has_honours(self) -> bool:
         """Whether the hand holds a wind or a dragon."""
-        return self._tiles[-1].index >= 27
+        return self._known.tiles[-1].index >= 27
 
     def sort_key(self) -> tuple[Any, ...]:
         return (

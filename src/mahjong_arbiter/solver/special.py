@@ -17,12 +17,14 @@ Each recognises the standing tiles of a complete hand and returns its groupings 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 from itertools import permutations
 from operator import itemgetter
 from typing import Final
 
 from ..hand import Meld
 from ..tiles import NUM_KINDS, SUITS, TERMINALS_AND_HONOURS, Tile
+from .placement import standing_group
 from .reading import Group, GroupKind
 from .shapes import ShapeInput, SpecialShape, register_special_shape
 
@@ -45,6 +47,7 @@ def knitted_group(pattern: tuple[Tile, ...]) -> Group:
     return Group(GroupKind.KNITTED, pattern)
 
 
+@cache
 def irregular_group(tile: Tile) -> Group:
     """The single-tile IRREGULAR group of *tile*."""
     return Group(GroupKind.IRREGULAR, (tile,))
@@ -61,7 +64,7 @@ def seven_pairs(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
         return []
     if not shape_input.options.seven_pairs_four_of_a_kind and 4 in counts:
         return []
-    pairs = [Group.pair(Tile.at(i)) for i, n in enumerate(counts) for _ in range(n // 2)]
+    pairs = [standing_group(GroupKind.PAIR, i) for i, n in enumerate(counts) for _ in range(n // 2)]
     return [_sorted(pairs)]
 
 
@@ -74,7 +77,7 @@ def thirteen_orphans(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     doubled = [i for i, n in enumerate(counts) if n == 2]
     if held != _ORPHAN_INDEXES or len(doubled) != 1:
         return []
-    groups = [Group.pair(Tile.at(doubled[0]))]
+    groups = [standing_group(GroupKind.PAIR, doubled[0])]
     groups += [irregular_group(Tile.at(i)) for i in sorted(held) if i != doubled[0]]
     return [_sorted(groups)]
 
