@@ -2,8 +2,8 @@
 
 Run from the repository root::
 
-    python -m benchmarks.mcr_scoring               # 3,000 hands, prints Markdown, writes the figures
-    python -m benchmarks.mcr_scoring --hands 500   # a smoke run
+    python -m benchmarks.mcr_scoring               # 3,000 hands + 10,000 through the CLI; Markdown + JSON
+    python -m benchmarks.mcr_scoring --hands 500 --process-hands 1000   # a smoke run
     python -m benchmarks.mcr_scoring --profile     # cProfile of our scorer, top functions
 
 The corpus is the differential test's seeded generator (tests/mcr_hand_generator.py: ordinary
@@ -18,34 +18,22 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import pstats
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-
-from mahjong_arbiter.profiles.loader import load_profile  # noqa: E402
-from mahjong_arbiter.scoring import score  # noqa: E402
-from mcr_hand_generator import corpus, peer_arguments  # noqa: E402
+from benchmarks._common import corpus, peer_arguments, timed, write_json
+from mahjong_arbiter.notation.json_hand import HandRecord, record_to_json
+from mahjong_arbiter.profiles.loader import load_profile
+from mahjong_arbiter.scoring import score
 
 SEED = 4242
-FIGURES = Path("/work/notes/mcr-figures.md")
-
-
-def _median_us(calls: list[Callable[[], Any]]) -> float:
-    for call in calls[: min(200, len(calls))]:
-        call()
-    times = []
-    for call in calls:
-        start = time.perf_counter_ns()
-        call()
-        times.append(time.perf_counter_ns() - start)
-    return statistics.median(times) / 1000
 
 
 def run(hands: int) -> dict[str, float]:
@@ -56,13 +44,36 @@ def run(hands: int) -> dict[str, float]:
     figures: dict[str, float] = {}
     for pid in ("mcr", "mcr-mil"):
         profile = load_profile(pid)
-        figures[pid] = _median_us([lambda g=g, p=profile: score(g.hand, g.context, p) for g in generated])
+        figures[pid] = statistics.median(timed(generated, lambda g, p=profile: score(g.hand, g.context, p)))
     arguments = [peer_arguments(g.hand, g.context) for g in generated]
-    figures["peer"] = _median_us([lambda a=a: MahjongGB.MahjongFanCalculator(**a) for a in arguments])
+    figures["peer"] = statistics.median(timed(arguments, lambda a: MahjongGB.MahjongFanCalculator(**a)))
     return figures
 
 
-def report(figures: dict[str, float], hands: int) -> str:
+def whole_process(hands: int) -> dict[str, Any]:
+    """Seconds for ``score --input`` on *hands* JSON hands, and for the same job with the peer."""
+    generated = corpus(SEED + 1, hands)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "hands.jsonl"
+        with path.open("w", encoding="utf-8") as out:
+            for i, g in enumerate(generated):
+                out.write(json.dumps(record_to_json(HandRecord(f"h{i}", g.hand, g.context, {}))) + "\n")
+        jobs = {
+            "ours": [sys.executable, "-m", "mahjong_arbiter", "score", "--input", str(path), "--profile", "mcr-mil"],
+            "peer": [sys.executable, "-m", "benchmarks.peer_job", str(path)],
+        }
+        timings: dict[str, Any] = {"hands": hands}
+        for name, command in jobs.items():
+            start = time.perf_counter()
+            done = subprocess.run(command, capture_output=True, text=True)
+            seconds = time.perf_counter() - start
+            timings[name] = {"seconds": round(seconds, 2), "exit": done.returncode,
+                             "lines": done.stdout.count("\n")}
+    timings["ratio"] = round(timings["ours"]["seconds"] / timings["peer"]["seconds"], 1)
+    return timings
+
+
+def report(figures: dict[str, float], hands: int, process: dict[str, Any] | None) -> str:
     peer = figures["peer"]
     lines = [
         f"MCR scoring, {hands} seeded hands (tests/mcr_hand_generator.py, seed {SEED}), pre-parsed, one process,",
@@ -74,6 +85,12 @@ def report(figures: dict[str, float], hands: int) -> str:
     for name in ("mcr", "mcr-mil"):
         lines.append(f"| mahjong-arbiter `{name}` | {figures[name]:.0f} | {figures[name] / peer:.0f}x |")
     lines.append(f"| PyMahjongGB 1.4 (C++) | {peer:.1f} | 1x |")
+    if process:
+        ours, theirs = process["ours"], process["peer"]
+        lines += ["", f"Whole process on {process['hands']} JSON hands: `mahjong-arbiter score --input` (mcr-mil) "
+                      f"{ours['seconds']} s, the same job with PyMahjongGB {theirs['seconds']} s "
+                      f"({process['ratio']}x; exits {ours['exit']}/{theirs['exit']}, "
+                      f"{ours['lines']}/{theirs['lines']} lines)."]
     return "\n".join(lines)
 
 
@@ -93,25 +110,18 @@ def profile_ours(hands: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=3000)
+    parser.add_argument("--process-hands", type=int, default=10000, help="hands for the whole-process run (0: skip)")
     parser.add_argument("--profile", action="store_true", help="print a cProfile of our scorer instead")
-    parser.add_argument("--no-write", action="store_true", help=f"do not write {FIGURES}")
     args = parser.parse_args(argv)
     if args.profile:
         profile_ours(args.hands)
         return 0
-    text = report(run(args.hands), args.hands)
-    print(text)
-    if not args.no_write:
-        _write_section(text)
+    figures = run(args.hands)
+    process = whole_process(args.process_hands) if args.process_hands else None
+    print(report(figures, args.hands, process))
+    path = write_json("mcr_scoring", {"hands": args.hands, "seed": SEED, "median_us": figures, "process": process})
+    print(f"\n(written to {path})")
     return 0
-
-
-def _write_section(text: str) -> None:
-    """Replace the benchmark section of the figures file (the differential rates stay)."""
-    marker = "## Benchmark"
-    old = FIGURES.read_text(encoding="utf-8") if FIGURES.exists() else "# MCR figures\n"
-    head = old.split(marker)[0].rstrip()
-    FIGURES.write_text(f"{head}\n\n{marker} (benchmarks/mcr_scoring.py)\n\n{text}\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
