@@ -25,6 +25,11 @@ from .tiles import WINDS, Tile
 __all__ = ["MeldKind", "Meld", "Hand", "Context", "KNOWN_EVENTS", "validate_context"]
 
 
+def _kind(tile: Tile) -> int:
+    """Sort key of a tile (its kind number): C-level integer comparisons in the hot paths."""
+    return tile.index
+
+
 class MeldKind(StrEnum):
     """The kinds of declared set."""
 
@@ -50,7 +55,7 @@ class Meld:
         shown = " ".join(str(t) for t in self.tiles)
         if any(t.is_bonus for t in self.tiles):
             raise HandError("bad_meld", f"a {self.kind.value} cannot hold a bonus tile: {shown}")
-        tiles = tuple(sorted(self.tiles))
+        tiles = tuple(sorted(self.tiles, key=_kind))
         object.__setattr__(self, "tiles", tiles)
         size = {MeldKind.CHOW: 3, MeldKind.PUNG: 3, MeldKind.KONG: 4}[self.kind]
         if len(tiles) != size:
@@ -146,7 +151,7 @@ class Hand:
     partial: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "concealed", tuple(sorted(self.concealed)))
+        object.__setattr__(self, "concealed", tuple(sorted(self.concealed, key=_kind)))
         object.__setattr__(self, "melds", tuple(self.melds))
         bonus = [t for t in self.concealed if t.is_bonus]
         if bonus:
@@ -192,7 +197,7 @@ class Hand:
     @property
     def all_tiles(self) -> tuple[Tile, ...]:
         """Every tile, kongs with all four, sorted."""
-        return tuple(sorted(self.concealed + tuple(t for m in self.melds for t in m.tiles)))
+        return tuple(sorted(self.concealed + tuple(t for m in self.melds for t in m.tiles), key=_kind))
 
     @property
     def kongs(self) -> tuple[Meld, ...]:

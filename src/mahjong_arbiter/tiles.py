@@ -216,9 +216,8 @@ class Tile:
     def __ge__(self, other: Tile) -> bool:
         return self.index >= other.index
 
-    def __eq__(self, other: object) -> bool:
-        return self is other
-
+    # Equality is identity (object's, in C: tiles are interned); the hash is the kind number so
+    # that sets and dicts of tiles iterate the same way on every run.
     def __hash__(self) -> int:
         return self.index
 

@@ -84,7 +84,7 @@ def readings_of_counts(
         for shape in special:
             for grouping in shape.groupings(shape_input):
                 found.update(place_winning_tile(shape.name, grouping, declared, winning_tile, self_drawn))
-    return sorted(found, key=Reading.sort_key)
+    return sorted(found, key=Reading.sort_key) if len(found) > 1 else list(found)
 
 
 def readings(

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Final
 
 from ..errors import ArbiterError
@@ -69,12 +70,9 @@ class ShapeOptions:
     special: frozenset[str] = field(default=BUILTIN_SPECIAL_SHAPES)
     seven_pairs_four_of_a_kind: bool = True
 
-    def special_shapes(self) -> list[SpecialShape]:
+    def special_shapes(self) -> tuple[SpecialShape, ...]:
         """The chosen special shapes, in name order; an unknown name is an error."""
-        if not self.special <= SPECIAL_SHAPES.keys():
-            unknown = sorted(self.special - SPECIAL_SHAPES.keys())
-            raise ArbiterError("unknown_shape", f"unknown special shape(s): {', '.join(unknown)}")
-        return [SPECIAL_SHAPES[name] for name in sorted(self.special)]
+        return _chosen(self.special, _REGISTRY_VERSION[0])
 
 
 DEFAULT_SHAPES: Final = ShapeOptions()
@@ -132,6 +130,15 @@ class SpecialShape:
 
 SPECIAL_SHAPES: dict[str, SpecialShape] = {}
 """Every known special shape by name."""
+_REGISTRY_VERSION = [0]  # bumped on every change of SPECIAL_SHAPES, so _chosen's cache stays true
+
+
+@lru_cache(maxsize=256)
+def _chosen(names: frozenset[str], version: int) -> tuple[SpecialShape, ...]:
+    if not names <= SPECIAL_SHAPES.keys():
+        unknown = sorted(names - SPECIAL_SHAPES.keys())
+        raise ArbiterError("unknown_shape", f"unknown special shape(s): {', '.join(unknown)}")
+    return tuple(SPECIAL_SHAPES[name] for name in sorted(names))
 
 
 def register_special_shape(shape: SpecialShape, *, replace: bool = False) -> None:
@@ -141,11 +148,13 @@ def register_special_shape(shape: SpecialShape, *, replace: bool = False) -> Non
     if shape.name == "standard":
         raise ValueError("'standard' names the four-sets-and-a-pair shape")
     SPECIAL_SHAPES[shape.name] = shape
+    _REGISTRY_VERSION[0] += 1
 
 
 def unregister_special_shape(name: str) -> None:
     """Forget a registered shape (tests and profile reloads)."""
     del SPECIAL_SHAPES[name]
+    _REGISTRY_VERSION[0] += 1
 
 
 from . import special  # noqa: E402, F401  (registers the built-in shapes)
