@@ -10,9 +10,8 @@ and name all of them; the profile's ``implies`` edges keep the largest.
 
 from __future__ import annotations
 
-from collections import Counter
-
-from ..solver.reading import GroupKind, Reading
+from ..solver.reading import Reading
+from ..tiles import ALL_PLAYING
 from .mcr_common import STANDARD, choose, rank, suited_pungs
 from .registry import Hits, Situation, rule
 
@@ -159,11 +158,10 @@ def four_kongs(reading: Reading, situation: Situation) -> Hits:
 def tile_hog(reading: Reading, situation: Situation) -> Hits:
     """四归一 Tile Hog: all four copies of a kind used without a kong, once per kind; each
     instance names the groups holding that kind (Seven Pairs included: two equal pairs)."""
-    counts = Counter(reading.tiles)
-    konged = {g.first for g in reading.groups if g.kind is GroupKind.KONG}
+    konged = {g.first for g in reading.kongs}
     return Hits.each(
         tuple(g for g in reading.groups if tile in g.tiles)
-        for tile, n in sorted(counts.items())
+        for tile, n in zip(ALL_PLAYING, reading.counts, strict=True)
         if n == 4 and tile not in konged
     )
 

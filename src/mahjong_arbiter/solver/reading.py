@@ -146,10 +146,14 @@ class _Facts:
     kongs: tuple[Group, ...]
     pairs: tuple[Group, ...]
     suits: frozenset[str]
+    counts: tuple[int, ...]
 
     @classmethod
     def of(cls, groups: tuple[Group, ...]) -> _Facts:
         tiles = tuple(sorted((t for g in groups for t in g.tiles), key=_tile_index))
+        counts = [0] * 34
+        for t in tiles:
+            counts[t.index] += 1
         return cls(
             tiles,
             tuple(g for g in groups if g.kind is GroupKind.CHOW),
@@ -157,6 +161,7 @@ class _Facts:
             tuple(g for g in groups if g.kind is GroupKind.KONG),
             tuple(g for g in groups if g.kind is GroupKind.PAIR),
             frozenset(t.suit for t in tiles if t.index < 27),
+            tuple(counts),
         )
 
 
@@ -242,6 +247,11 @@ class Reading:
     def tiles(self) -> tuple[Tile, ...]:
         """Every tile of the hand (kongs with four), sorted."""
         return self._known.tiles
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """How many tiles of each of the 34 kinds the hand holds (kongs count four)."""
+        return self._known.counts
 
     @property
     def suits(self) -> frozenset[str]:
