@@ -15,7 +15,6 @@ import pytest
 from mahjong_arbiter.errors import NotWinningError
 from mahjong_arbiter.hand import Context
 from mahjong_arbiter.notation import parse_hand
-from mahjong_arbiter.profiles.loader import builtin_profile_ids
 from mahjong_arbiter.result import Result
 from mahjong_arbiter.scoring import score
 from mahjong_arbiter.scoring.faan import base_points
@@ -141,9 +140,6 @@ def test_same_hand_under_both_hk_profiles() -> None:
     assert {i.id for i in gameweave.items} ^ {i.id for i in old_style.items} == {"hk.legal-win", "hk.no-flowers"}
 
 
-@pytest.mark.skipif(
-    not {"mcr", "bmja"} <= set(builtin_profile_ids()), reason="the mcr and bmja profiles have not landed"
-)
 def test_same_hand_under_mcr_and_bmja() -> None:
     """The same hand is worth 7 faan in both Hong Kong profiles, and:
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import pytest
+import MahjongGB  # the peer: a test dependency, so a missing one fails the run rather than skipping
 
 from mahjong_arbiter.hand import Context, Hand
 from mahjong_arbiter.profiles.loader import load_profile
@@ -32,8 +32,6 @@ from mahjong_arbiter.scoring.common import make_situation, profile_readings, rul
 from mahjong_arbiter.selection import select
 from mahjong_arbiter.solver.api import waits
 from mcr_hand_generator import GeneratedHand, corpus, peer_arguments
-
-MahjongGB = pytest.importorskip("MahjongGB")
 
 SEED = 20240917
 HANDS = 2000
