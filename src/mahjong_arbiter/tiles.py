@@ -78,7 +78,11 @@ class Tile:
         ``E S W N`` (1..4) or ``C F P`` (1..3).
     """
 
-    __slots__ = ("index", "token", "suit", "rank")
+    __slots__ = (
+        "index", "token", "suit", "rank",
+        "is_suited", "is_honour", "is_wind", "is_dragon", "is_bonus", "is_flower", "is_season",
+        "is_terminal", "is_terminal_or_honour", "is_simple",
+    )
     _by_index: ClassVar[list[Tile]] = []
     _by_token: ClassVar[dict[str, Tile]] = {}
 
@@ -86,12 +90,31 @@ class Tile:
     token: str
     suit: str
     rank: int
+    # Classification, fixed at construction (plain slots: the rules read them in hot loops).
+    is_suited: bool  # 1-9 of characters, dots or bamboo
+    is_honour: bool  # a wind or a dragon
+    is_wind: bool
+    is_dragon: bool
+    is_bonus: bool  # a flower or a season
+    is_flower: bool
+    is_season: bool
+    is_terminal: bool  # a suited 1 or 9
+    is_terminal_or_honour: bool
+    is_simple: bool  # a suited 2..8
 
     def __init__(self, index: int, token: str, suit: str, rank: int) -> None:
-        object.__setattr__(self, "index", index)
-        object.__setattr__(self, "token", token)
-        object.__setattr__(self, "suit", suit)
-        object.__setattr__(self, "rank", rank)
+        suited = index < 27
+        terminal = suited and rank in (1, 9)
+        honour = 27 <= index < 34
+        fields = {
+            "index": index, "token": token, "suit": suit, "rank": rank,
+            "is_suited": suited, "is_honour": honour, "is_wind": 27 <= index < 31, "is_dragon": 31 <= index < 34,
+            "is_bonus": index >= 34, "is_flower": 34 <= index < 38, "is_season": index >= 38,
+            "is_terminal": terminal, "is_terminal_or_honour": terminal or honour,
+            "is_simple": suited and 2 <= rank <= 8,
+        }
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("Tile is immutable")
@@ -124,49 +147,6 @@ class Tile:
         if suit not in SUITS or not 1 <= rank <= 9:
             raise HandError("unknown_tile", f"no suited tile {rank}{suit}")
         return cls._by_index[SUITS.index(suit) * 9 + rank - 1]
-
-    # --- classification -----------------------------------------------------------------------
-    @property
-    def is_suited(self) -> bool:
-        return self.index < 27
-
-    @property
-    def is_honour(self) -> bool:
-        return 27 <= self.index < 34
-
-    @property
-    def is_wind(self) -> bool:
-        return 27 <= self.index < 31
-
-    @property
-    def is_dragon(self) -> bool:
-        return 31 <= self.index < 34
-
-    @property
-    def is_bonus(self) -> bool:
-        return self.index >= 34
-
-    @property
-    def is_flower(self) -> bool:
-        return 34 <= self.index < 38
-
-    @property
-    def is_season(self) -> bool:
-        return self.index >= 38
-
-    @property
-    def is_terminal(self) -> bool:
-        """A suited 1 or 9."""
-        return self.is_suited and self.rank in (1, 9)
-
-    @property
-    def is_terminal_or_honour(self) -> bool:
-        return self.is_terminal or self.is_honour
-
-    @property
-    def is_simple(self) -> bool:
-        """A suited 2..8."""
-        return self.is_suited and 2 <= self.rank <= 8
 
     @property
     def name(self) -> str:

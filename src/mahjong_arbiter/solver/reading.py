@@ -76,12 +76,21 @@ class Group:
     tiles: tuple[Tile, ...]
     concealed: bool = True
     declared: bool = False
+    first: Tile = field(init=False, repr=False, compare=False)
+    """The lowest tile (the identity of a chow, the tile of a pung, kong or pair)."""
+    is_set: bool = field(init=False, repr=False, compare=False)
+    """A chow, pung or kong (one of the four sets of a standard hand)."""
+    is_pung_or_kong: bool = field(init=False, repr=False, compare=False)
     _key: tuple[int, tuple[int, ...], bool, bool] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
-        # Readings are sorted and hashed in hot loops: compute the identity once.
+        # Readings are sorted and hashed, and rules read these, in hot loops: compute them once.
         key = (_KIND_ORDER[self.kind], tuple(t.index for t in self.tiles), self.declared, self.concealed)
         object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "first", self.tiles[0])
+        pung_or_kong = self.kind is GroupKind.PUNG or self.kind is GroupKind.KONG
+        object.__setattr__(self, "is_pung_or_kong", pung_or_kong)
+        object.__setattr__(self, "is_set", pung_or_kong or self.kind is GroupKind.CHOW)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Group) and self._key == other._key
@@ -106,19 +115,6 @@ class Group:
     @classmethod
     def pair(cls, tile: Tile, *, concealed: bool = True) -> Group:
         return cls(GroupKind.PAIR, (tile, tile), concealed, False)
-
-    @property
-    def first(self) -> Tile:
-        return self.tiles[0]
-
-    @property
-    def is_set(self) -> bool:
-        """A chow, pung or kong (one of the four sets of a standard hand)."""
-        return self.kind in (GroupKind.CHOW, GroupKind.PUNG, GroupKind.KONG)
-
-    @property
-    def is_pung_or_kong(self) -> bool:
-        return self.kind in (GroupKind.PUNG, GroupKind.KONG)
 
     def sort_key(self) -> tuple[int, tuple[int, ...], bool, bool]:
         return self._key
