@@ -25,7 +25,7 @@ Readings are found in three steps:
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
@@ -179,7 +179,7 @@ def completes(
 ) -> bool:
     """Whether standing *counts* (34, fourteen tiles' worth with *melds*) form any allowed shape.
 
-    The cheap test behind :func:`waits` and :func:`winning_kinds`: no Readings are built.
+    The plain test, no Readings built; :func:`winning_kinds` uses the same tests shape by shape.
     """
     sets = 4 - len(melds)
     if shapes.standard and sum(counts) == 3 * sets + 2 and decompose(counts, sets):
@@ -196,7 +196,10 @@ def winning_kinds(
 ) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
     """The kinds that complete a thirteen-tile hand, and those whose four copies it holds.
 
-    The same kinds as :func:`waits` without their Readings: what wait rules need, fast.
+    The same kinds as :func:`waits` without their Readings: what wait rules need, fast.  Each
+    shape is tried only on the kinds it could take: for four sets and a pair, a kind already held
+    or a suited tile within two ranks of one held (the only tiles a chow, pung or pair can join);
+    for a special shape, its declared candidates (every kind if it declares none).
 
     A kong of 1m beside 23m: 4m wins, 1m would too but all four copies are in the kong.
 
@@ -210,34 +213,54 @@ def winning_kinds(
     if hand13.winning_tile is not None or hand13.size != 13:
         raise HandError("tile_count", f"waits needs a thirteen-tile hand without a winning tile; got {hand13.size}")
     decompose = decomposer(backend)
-    held = counts_of(hand13.all_tiles)
+    exists = _split_exists(backend)
+    melds = hand13.melds
     counts = counts_of(hand13.concealed)
-    live: list[Tile] = []
-    held_out: list[Tile] = []
-    for index in sorted(_candidate_kinds(counts, hand13.melds, shapes)):
-        counts[index] += 1
-        if completes(counts, hand13.melds, decompose=decompose, shapes=shapes):
-            (held_out if held[index] == 4 else live).append(ALL_PLAYING[index])
-        counts[index] -= 1
-    return tuple(live), tuple(held_out)
-
-
-def _candidate_kinds(counts: Sequence[int], melds: Sequence[Meld], shapes: ShapeOptions) -> set[int]:
-    """A superset of the kinds that can complete thirteen standing *counts*: for the standard shape
-    a kind already held or a suited tile within two ranks of one held (the only tiles a chow, pung
-    or pair can join); for each special shape, what it declares (every kind if it declares nothing).
-    """
-    kinds: set[int] = set()
+    sets = 4 - len(melds)
+    complete: set[int] = set()
     if shapes.standard:
-        for index, n in enumerate(counts):
-            if n and index >= 27:
-                kinds.add(index)
-            elif n:
-                low, high = index - index % 9, index - index % 9 + 8
-                kinds.update(range(max(low, index - 2), min(high, index + 2) + 1))
+        for index in _near_kinds(counts):
+            counts[index] += 1
+            if exists(counts, sets):
+                complete.add(index)
+            counts[index] -= 1
     for shape in shapes.special_shapes():
-        kinds.update(range(34) if shape.candidates is None else shape.candidates(counts, melds))
+        kinds = range(34) if shape.candidates is None else shape.candidates(counts, melds)
+        for index in kinds:
+            if index in complete:
+                continue
+            counts[index] += 1
+            if shape.groupings(ShapeInput(tuple(counts), tuple(melds), shapes, decompose)):
+                complete.add(index)
+            counts[index] -= 1
+    held = counts_of(hand13.all_tiles)
+    live = tuple(ALL_PLAYING[i] for i in sorted(complete) if held[i] < 4)
+    held_out = tuple(ALL_PLAYING[i] for i in sorted(complete) if held[i] == 4)
+    return live, held_out
+
+
+def _near_kinds(counts: Sequence[int]) -> set[int]:
+    """Kinds held, and suited kinds within two ranks of a suited kind held."""
+    kinds: set[int] = set()
+    for index, n in enumerate(counts):
+        if n and index >= 27:
+            kinds.add(index)
+        elif n:
+            low = index - index % 9
+            kinds.update(range(max(low, index - 2), min(low + 8, index + 2) + 1))
     return kinds
+
+
+@cache
+def _split_exists(backend: str) -> Callable[[Sequence[int], int], bool]:
+    """Whether counts split into *sets* sets and a pair: the backend's own existence test if it has
+    one (``fast.split_exists`` stops at the first split), else whether ``decompose`` finds any."""
+    module = importlib.import_module(BACKENDS[backend])
+    found: Callable[[Sequence[int], int], bool] | None = getattr(module, "split_exists", None)
+    if found is not None:
+        return found
+    decompose = decomposer(backend)
+    return lambda counts, sets: bool(decompose(counts, sets))
 
 
 def waits(

@@ -20,7 +20,7 @@ from .placement import standing_group
 from .reading import Group, GroupKind
 from .suit_table import decode_split, read_table, shipped_table_text
 
-__all__ = ["decompose", "suit_splits"]
+__all__ = ["decompose", "split_exists", "suit_splits"]
 
 _Option = tuple[int, int, tuple[Group, ...]]  # (sets, pairs, groups)
 
@@ -97,3 +97,38 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
         if a[0] + b[0] + c[0] == need_sets and a[1] + b[1] + c[1] == need_pairs:
             found.append((*a[2], *b[2], *c[2], *honour_groups))  # Reading.make puts them in order
     return found
+
+
+@lru_cache(maxsize=65536)
+def _suit_shapes(suit: int, vector: tuple[int, ...]) -> frozenset[tuple[int, int]]:
+    """The (sets, pairs) counts that one suit's splits can give."""
+    if not any(vector):
+        return frozenset({(0, 0)})
+    return frozenset((sets, pairs) for sets, pairs, _ in suit_splits(suit, vector))
+
+
+def split_exists(counts: Sequence[int], sets: int) -> bool:
+    """Whether :func:`decompose` would find at least one split (no groups are built).
+
+    >>> from mahjong_arbiter.tiles import counts_of, Tile
+    >>> split_exists(counts_of([Tile.of(t) for t in "1m 2m 3m 5p 5p".split()]), 1)
+    True
+    """
+    honour_sets = honour_pairs = 0
+    for index in range(27, 34):
+        n = counts[index]
+        if n == 3:
+            honour_sets += 1
+        elif n == 2:
+            honour_pairs += 1
+        elif n:
+            return False
+    if honour_pairs > 1:
+        return False
+    need = (sets - honour_sets, 1 - honour_pairs)
+    first, second, third = (_suit_shapes(s, tuple(counts[s * 9:s * 9 + 9])) for s in range(3))
+    if not (first and second and third):
+        return False
+    return any(
+        (need[0] - a - b, need[1] - p - q) in third for a, p in first for b, q in second
+    )
