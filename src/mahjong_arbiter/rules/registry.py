@@ -55,7 +55,8 @@ class Hits:
     @classmethod
     def each(cls, instances: Iterable[Iterable[Group]]) -> Hits:
         """One instance per item of *instances*."""
-        return cls(tuple(tuple(g) for g in instances))
+        found = tuple(tuple(g) for g in instances)
+        return cls(found) if found else NONE
 
     @classmethod
     def times(cls, n: int) -> Hits:
