@@ -34,10 +34,16 @@ from ..errors import ArbiterError, HandError, NotWinningError
 from ..hand import Context, validate_context
 from ..notation import HONOUR_ORDERS, parse_flowers, parse_hand
 from ..notation.json_hand import HandRecord, record_from_json
+from ..profiles.model import Profile
 from ..tiles import WINDS, Tile
 
 __all__ = [
+    "BACKEND_CHOICES",
     "BadRecord",
+    "add_backend_argument",
+    "add_profile_arguments",
+    "chosen_profile",
+    "refuse_html_batch",
     "Handler",
     "add_hand_arguments",
     "add_output_arguments",
@@ -326,3 +332,31 @@ def run_records(
         if fmt == "json":
             out.write(_dump(collected, True) + "\n")
     return worst
+
+
+BACKEND_CHOICES = ("fast", "cpsat", "csp")
+
+
+def add_backend_argument(parser: argparse.ArgumentParser) -> None:
+    """``--backend``: which solver reads the hand (all three give the same Readings)."""
+    parser.add_argument("--backend", default="fast", choices=BACKEND_CHOICES, help="solver backend (default fast)")
+
+
+def add_profile_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--profile`` (default mcr), ``--limit`` and ``--backend``: what every scoring command takes."""
+    parser.add_argument("--profile", default="mcr", help="a built-in profile id or a .toml file (default mcr)")
+    parser.add_argument("--limit", type=int, help="override the profile's limit (classical) or cap (faan)")
+    add_backend_argument(parser)
+
+
+def chosen_profile(args: argparse.Namespace) -> Profile:
+    """The profile of ``--profile``, with the ``--limit`` override applied."""
+    from ..scoring import resolve_profile
+
+    return resolve_profile(args.profile).with_limit(args.limit)
+
+
+def refuse_html_batch(args: argparse.Namespace) -> None:
+    """``--format html`` writes one page, so it takes one HAND, not ``--input``."""
+    if getattr(args, "format", None) == "html" and args.input is not None:
+        raise ArbiterError("bad_arguments", "--format html writes one page: give one HAND, not --input")

@@ -7,7 +7,13 @@ from typing import Any
 
 from ...errors import ArbiterError
 from ...notation.json_hand import HandRecord
-from ..common import add_hand_arguments, add_output_arguments, run_records
+from ..common import (
+    add_backend_argument,
+    add_hand_arguments,
+    add_output_arguments,
+    refuse_html_batch,
+    run_records,
+)
 
 NAME = "compare"
 HELP = "compare one hand under several profiles: a column per profile, rows the rules that differ"
@@ -24,7 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--profiles", default="mcr,mcr-mil", metavar="P,P,...",
         help="comma-separated profile ids or .toml files (default mcr,mcr-mil)",
     )
-    parser.add_argument("--backend", default="fast", choices=("fast", "cpsat", "csp"), help="solver backend")
+    add_backend_argument(parser)
     add_hand_arguments(parser)
     add_output_arguments(parser, formats=("text", "json", "jsonl", "html"))
 
@@ -35,8 +41,7 @@ def run(args: argparse.Namespace) -> int:
     from ...disputes.style import Style, colour_wanted
     from ...scoring import resolve_profile
 
-    if args.format == "html" and args.input is not None:
-        raise ArbiterError("bad_arguments", "--format html writes one page: give one HAND, not --input")
+    refuse_html_batch(args)
     names = [p.strip() for p in args.profiles.split(",") if p.strip()]
     if not names:
         raise ArbiterError("bad_arguments", "--profiles needs at least one profile")

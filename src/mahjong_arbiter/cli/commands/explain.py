@@ -6,9 +6,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ...errors import ArbiterError
 from ...notation.json_hand import HandRecord
-from ..common import add_hand_arguments, add_output_arguments, run_records
+from ..common import (
+    add_hand_arguments,
+    add_output_arguments,
+    add_profile_arguments,
+    chosen_profile,
+    refuse_html_batch,
+    run_records,
+)
 
 NAME = "explain"
 HELP = "explain a hand's score: every reading ranked, each rule with its sets, what was suppressed and why"
@@ -21,9 +27,8 @@ EXAMPLE = """examples:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", default="mcr", help="a built-in profile id or a .toml file (default mcr)")
+    add_profile_arguments(parser)
     parser.add_argument("--why", metavar="RULE", help="why did (or didn't) RULE count? a name or id")
-    parser.add_argument("--backend", default="fast", choices=("fast", "cpsat", "csp"), help="solver backend")
     add_hand_arguments(parser)
     add_output_arguments(parser, formats=("text", "json", "jsonl", "html"))
 
@@ -32,11 +37,9 @@ def run(args: argparse.Namespace) -> int:
     from ...disputes.explain import explain
     from ...disputes.html import explain_page
     from ...disputes.style import Style, colour_wanted
-    from ...scoring import resolve_profile
 
-    if args.format == "html" and args.input is not None:
-        raise ArbiterError("bad_arguments", "--format html writes one page: give one HAND, not --input")
-    profile = resolve_profile(args.profile)
+    refuse_html_batch(args)
+    profile = chosen_profile(args)
     style = Style(colour_wanted(args.output, args.format))
 
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:

@@ -16,7 +16,7 @@ from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text, tiles_text
 from ...solver.reading import Reading
 from ...solver.shapes import DEFAULT_SHAPES, ShapeOptions
-from ..common import add_hand_arguments, add_output_arguments, run_records
+from ..common import BACKEND_CHOICES, add_hand_arguments, add_output_arguments, run_records
 
 NAME = "readings"
 HELP = "every Reading of a complete hand: its sets and pair or special shape, winning set, wait"
@@ -31,7 +31,7 @@ EXAMPLE = """examples:
 def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
     """``--backend`` and ``--special`` (shared with ``waits``)."""
     solver = parser.add_argument_group("solver")
-    solver.add_argument("--backend", choices=("fast", "cpsat", "csp"), default="fast",
+    solver.add_argument("--backend", choices=BACKEND_CHOICES, default="fast",
                         help="how the tiles are split: fast tables (default), OR-Tools CP-SAT, python-constraint")
     solver.add_argument("--special", metavar="NAMES",
                         help="special shapes allowed, comma-separated, or 'none' (default: seven_pairs, "

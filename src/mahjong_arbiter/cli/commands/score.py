@@ -7,7 +7,7 @@ from typing import Any
 
 from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text
-from ..common import add_hand_arguments, add_output_arguments, run_records
+from ..common import add_hand_arguments, add_output_arguments, add_profile_arguments, chosen_profile, run_records
 
 NAME = "score"
 # Exit status: 0 scored, 1 not a winning hand or below the profile's minimum (the result is still
@@ -23,20 +23,18 @@ EXAMPLE = """examples:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", default="mcr", help="a built-in profile id or a .toml file (default mcr)")
-    parser.add_argument("--limit", type=int, help="override the profile's limit (classical) or cap (faan)")
+    add_profile_arguments(parser)
     parser.add_argument("--explain", action="store_true", help="also show suppressed rules and other readings")
     parser.add_argument("--loser", action="store_true", help="score a loser's hand of 13 tiles (classical)")
     parser.add_argument("--partial", action="store_true", help="with --loser: the hand may hold fewer tiles")
-    parser.add_argument("--backend", default="fast", choices=("fast", "cpsat", "csp"), help="solver backend")
     add_hand_arguments(parser)
     add_output_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...scoring import resolve_profile, score, score_loser
+    from ...scoring import score, score_loser
 
-    profile = resolve_profile(args.profile).with_limit(args.limit)
+    profile = chosen_profile(args)
 
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
         if args.loser:

@@ -7,7 +7,14 @@ from typing import Any
 
 from ...errors import ArbiterError
 from ...notation.json_hand import HandRecord
-from ..common import add_hand_arguments, add_output_arguments, run_records
+from ..common import (
+    add_hand_arguments,
+    add_output_arguments,
+    add_profile_arguments,
+    chosen_profile,
+    refuse_html_batch,
+    run_records,
+)
 
 NAME = "verify"
 HELP = "verify a claimed score: right or wrong, and if wrong the difference item by item (exit 1 when wrong)"
@@ -32,14 +39,13 @@ def _number(text: str) -> int | float:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", default="mcr", help="a built-in profile id or a .toml file (default mcr)")
+    add_profile_arguments(parser)
     claim = parser.add_mutually_exclusive_group()
     claim.add_argument("--claim", metavar="TOTAL", type=_number, help="the claimed total")
     claim.add_argument(
         "--claim-rules", metavar="RULES",
         help="the claimed rules, comma-separated ('Pure Straight, Tile Hog x2'); names or ids",
     )
-    parser.add_argument("--backend", default="fast", choices=("fast", "cpsat", "csp"), help="solver backend")
     add_hand_arguments(parser)
     add_output_arguments(parser, formats=("text", "json", "jsonl", "html"))
 
@@ -48,13 +54,11 @@ def run(args: argparse.Namespace) -> int:
     from ...disputes.html import verify_page
     from ...disputes.style import Style, colour_wanted
     from ...disputes.verify import parse_claim, verify
-    from ...scoring import resolve_profile
 
-    if args.format == "html" and args.input is not None:
-        raise ArbiterError("bad_arguments", "--format html writes one page: give one HAND, not --input")
+    refuse_html_batch(args)
     if args.input is None and args.claim is None and args.claim_rules is None:
         raise ArbiterError("bad_arguments", "give the claim: --claim TOTAL or --claim-rules 'Rule, Rule'")
-    profile = resolve_profile(args.profile)
+    profile = chosen_profile(args)
     style = Style(colour_wanted(args.output, args.format))
 
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
