@@ -200,3 +200,27 @@ def test_an_edited_parent_is_read_again(tmp_path: Path, root: Path) -> None:
     later = root.stat().st_mtime_ns + 10**9
     os.utime(root, ns=(later, later))
     assert load_profile(str(club)).limit == 700
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        pytest.param("[shapes]\nseven_pairs_four_of_kind = true", "[shapes] unknown field 'seven_pairs_four_of_kind'",
+                     id="misspelt-shape-option"),
+        pytest.param("[policies]\naccount_once_method = 'exhaustive'", "[policies] unknown field 'account_once_method'",
+                     id="misspelt-policy"),
+        pytest.param('[amend."test.alpha"]\nparams = { combine = true }', "params: unknown field 'combine'",
+                     id="misspelt-param"),
+    ],
+)
+def test_unknown_table_keys_are_refused(tmp_path: Path, root: Path, body: str, message: str) -> None:
+    path = write(tmp_path, "child.toml", f'id = "child"\nextends = "root.toml"\n{body}\n')
+    with pytest.raises(ProfileError) as err:
+        load_profile(str(path))
+    assert message in err.value.message
+
+
+def test_a_known_key_may_carry_its_source(tmp_path: Path, root: Path) -> None:
+    path = write(tmp_path, "child.toml", 'id = "child"\nextends = "root.toml"\n[shapes]\nmax_chows = 1\n'
+                 'max_chows_source = "BMJA rules"\n')
+    assert load_profile(str(path)).shapes["max_chows_source"] == "BMJA rules"

@@ -17,13 +17,14 @@ A profile file is data: loading one parses TOML and never executes code.  The fi
     source = "Buzzard 2000, p. 9"
     excludes = [{ rule = "...", source = "..." }]   # or plain ids (then the rule's own source)
     implies = ["..."]
-    params = { fishing = 400 }       # anything else the arithmetic reads
+    params = { fishing = 400 }       # what the arithmetic reads (profiles/keys.py PARAM_KEYS)
 
     [add."rule.id"]    # a rule the parent lacks (same fields as above)
     [amend."rule.id"]  # some fields of a parent's rule
     remove = ["rule.id"]             # or [remove] "rule.id" = "why"
 
-    [policies]  [shapes]  [settlement]  [payments]   # merged key by key over the parent's
+    [policies]  [shapes]  [settlement]  [payments]   # merged key by key over the parent's;
+                                                     # the keys each may hold: profiles/keys.py
     [[notes]]   id = "..." title = "..." text = "..." source = "..."
 
 Every problem raises :class:`~mahjong_arbiter.errors.ProfileError` naming the file, the rule and
@@ -39,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ProfileError
+from .keys import PARAM_KEYS, TABLE_KEYS, unknown_keys
 from .model import APPLIES, VALUE_KEYS, Edge, Note, Profile, RuleEntry
 
 __all__ = ["load_profile", "builtin_profile_ids", "DATA_DIR", "ARITHMETICS"]
@@ -387,6 +389,14 @@ def _validate(profile: Profile, where: str) -> None:
 
     if profile.arithmetic not in ARITHMETICS:
         raise ProfileError(f"{where}: field 'arithmetic' must be one of {', '.join(ARITHMETICS)}")
+    for table, keys in TABLE_KEYS.items():
+        unknown = unknown_keys(getattr(profile, table), keys)
+        if unknown:
+            raise ProfileError(f"{where}: [{table}] unknown field {unknown[0]!r} (known: {', '.join(keys)})")
+    for rid, entry in profile.rules.items():
+        unknown = unknown_keys(entry.params, PARAM_KEYS)
+        if unknown:
+            raise ProfileError(f"{where}: rule {rid!r}: params: unknown field {unknown[0]!r}")
     known = known_rule_ids()
     for rid in profile.rules:
         if rid not in known:

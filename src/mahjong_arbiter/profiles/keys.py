@@ -1,0 +1,66 @@
+"""The keys a profile's tables may hold, what each means and who reads it.
+
+The loader refuses any other key, so a misspelt policy or shape option fails at load time with
+the file and the field named, instead of being ignored.  A key ending in ``_source`` documents
+the key it extends (``max_chows_source`` cites where ``max_chows`` comes from) and is always
+allowed beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+__all__ = ["TABLE_KEYS", "PARAM_KEYS", "unknown_keys"]
+
+TABLE_KEYS: Final[Mapping[str, Mapping[str, str]]] = {
+    "policies": {
+        "account_once": "MCR: how account-once is applied: exhaustive | mil-count-limits (selection.py)",
+        "wait_held_out_counts": "MCR: a kind whose four copies the winner holds is a wait (rules/mcr_waits.py)",
+        "nine_gates_terminal_pungs": "MCR: terminal pungs Nine Gates absorbs: all | one (rules/mcr_special.py)",
+        "last_tile_from_own_melds": "MCR: Last Tile also when the winner's melds show the copies (rules/mcr_win.py)",
+        "self_draw_points_on_loose_tile": "classical: the +2 from the wall also on a loose tile (classical_bonuses)",
+    },
+    "shapes": {
+        "standard": "four sets and a pair may win (solver)",
+        "special": "the special shapes that may win, by name (solver/shapes.py registry)",
+        "seven_pairs_four_of_a_kind": "four identical tiles may count as two of the seven pairs (solver)",
+        "max_chows": "classical: most chows an ordinary winning hand may hold (scoring/classical.py)",
+        "out_of_scope": "faan: hand names the source puts out of its scope (scoring/faan.py)",
+    },
+    "settlement": {
+        "policy": "the table companion's settlement policy id (table/policies.py)",
+    },
+    "payments": {
+        "table": "Hong Kong: the active payment table, a name under tables (scoring/faan.py, table/binding.py)",
+        "tables": "Hong Kong: faan to base-points tables, each with steps and a source",
+        "responsibility": "Hong Kong: half | full, who pays for a discard win",
+        "shares": "Hong Kong: the portions each loser pays, per case, with sources",
+    },
+}
+"""For each merged table of a profile file, its keys and what they mean."""
+
+PARAM_KEYS: Final[Mapping[str, str]] = {
+    "combining": "MCR: the fan combines sets, so account-once applies to it (selection.py)",
+    "only_when_alone": "MCR: counts only when no other fan does (Chicken Hand)",
+    "bonus": "counts outside the minimum (MCR Flower Tiles, Hong Kong bonus tiles)",
+    "bonus_part": "classical: doubles that apply only to the bonus-tile points of a fixed-value hand",
+    "calculated": "classical: a special hand scored by calculation rather than a fixed value",
+    "fishing": "classical: what a loser fishing for this hand scores",
+    "fishing_doubles": "classical: doubles a fishing loser adds",
+    "non_winner": "classical: a loser's incomplete hand worth the limit (Buzzard section E)",
+    "minimum": "faan: whether the item counts towards the minimum",
+    "scope_note": "faan: the note shown when an out-of-scope hand is met",
+}
+"""The keys of a rule's ``params`` table."""
+
+
+def unknown_keys(table: Mapping[str, object], known: Mapping[str, str]) -> list[str]:
+    """The keys of *table* that are neither known nor the ``_source`` of a known key.
+
+    >>> unknown_keys({"max_chows": 1, "max_chows_source": "BMJA", "max_chow": 2}, TABLE_KEYS["shapes"])
+    ['max_chow']
+    """
+    return sorted(
+        key for key in table if key not in known and not (key.endswith("_source") and key[:-7] in known)
+    )
