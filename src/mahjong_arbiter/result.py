@@ -41,6 +41,24 @@ def group_text(group: Group) -> str:
     return "".join(out)
 
 
+def _value_text(item: Item) -> str:
+    if item.value_key == "doubles":
+        return f"{item.value:g} double" + ("s" if item.value != 1 else "")
+    if item.value_key == "limit":
+        return "limit" if item.value == 1 else f"{item.value:g} of limit"
+    unit = item.value_key[:-1] if item.value_key.endswith("s") and item.value == 1 else item.value_key
+    return f"{item.value:g} {unit}"
+
+
+def _subtotal_text(item: Item) -> str:
+    """What the item adds: points or faan (``= 16``), or a multiplier for doubles (``x4``)."""
+    if item.value_key == "doubles":
+        return f"x{2 ** item.subtotal:g}"
+    if item.value_key == "limit":
+        return ""
+    return f"= {item.subtotal:>4g}"
+
+
 @dataclass(frozen=True, slots=True)
 class Item:
     """A rule that counted: its value under ``value_key`` (points, doubles, limit, faan), how
@@ -138,11 +156,12 @@ class Result:
         width = max([len(i.name) for i in self.items] + [8])
         for i in self.items:
             times = f"x{i.count}" if i.count != 1 else ""
-            value = f"{i.value:g} {i.value_key}"
             used = " ".join(group_text(g) for inst in i.sets for g in inst)
-            lines.append(f"  {i.name:<{width}}  {value:>12} {times:>4}  = {i.subtotal:>6g}   {used}".rstrip())
+            row = f"  {i.name:<{width}}  {_value_text(i):>14} {times:>4}  {_subtotal_text(i):>6}   {used}"
+            lines.append(row.rstrip())
         for key, value in self.fields.items():
-            lines.append(f"  {key}: {value}")
+            if value is not None and not isinstance(value, list | dict):  # structured fields are for JSON
+                lines.append(f"  {key}: {value}")
         for note in self.notes:
             lines.append(f"  note: {note}")
         if explain:
