@@ -13,7 +13,6 @@ the table supplies.  Both validate themselves on construction and raise
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -149,6 +148,8 @@ class Hand:
     melds: tuple[Meld, ...] = ()
     winning_tile: Tile | None = None
     partial: bool = field(default=False, compare=False)
+    standing_counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """How many of each of the 34 kinds stand (the winning tile included): what the solver reads."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "concealed", tuple(sorted(self.concealed, key=_kind)))
@@ -159,10 +160,16 @@ class Hand:
                 "bad_flowers",
                 f"bonus tile {bonus[0]} among the standing tiles; give bonus tiles as flowers",
             )
-        counts = Counter(self.all_tiles)
-        for tile, n in sorted(counts.items()):
+        standing = [0] * 34
+        for t in self.concealed:
+            standing[t.index] += 1
+        object.__setattr__(self, "standing_counts", tuple(standing))
+        for meld in self.melds:
+            for t in meld.tiles:
+                standing[t.index] += 1
+        for index, n in enumerate(standing):
             if n > 4:
-                raise HandError("fifth_copy", f"{n} copies of {tile} (melds included); there are only 4")
+                raise HandError("fifth_copy", f"{n} copies of {Tile.at(index)} (melds included); there are only 4")
         size = self.size
         if self.winning_tile is not None:
             if self.winning_tile.is_bonus:

@@ -122,7 +122,7 @@ def readings(
     if hand.winning_tile is None:
         raise HandError("winning_tile_missing", "a Reading needs a complete hand with its winning tile")
     return readings_of_counts(
-        counts_of(hand.concealed), hand.melds, hand.winning_tile,
+        hand.standing_counts, hand.melds, hand.winning_tile,
         self_drawn=self_drawn, decompose=decomposer(backend), shapes=shapes,
     )
 
