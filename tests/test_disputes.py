@@ -297,6 +297,10 @@ def _reading(groups: list[Group], wait: Wait = Wait.SINGLE) -> tuple[Hand, Readi
 C, P, K, PR = Group.chow, Group.pung, Group.kong, Group.pair
 
 
+def _fan_id(name: str) -> str:
+    return "mcr." + name.lower().replace(" ", "-")
+
+
 @pytest.mark.parametrize(
     ("fan", "groups", "expected"),
     [
@@ -352,13 +356,15 @@ C, P, K, PR = Group.chow, Group.pung, Group.kong, Group.pair
 )
 def test_requirement_explainers(fan: str, groups: list[Group], expected: str) -> None:
     hand, reading = _reading(groups)
-    message = explain_missing(fan, Facts(hand, Context(seat_wind=T("S")), (reading,), (reading.winning_tile,)))
+    facts = Facts(hand, Context(seat_wind=T("S")), (reading,), (reading.winning_tile,))
+    message = explain_missing(_fan_id(fan), fan, facts)
     assert message is not None and message.startswith(fan + " needs ") and message.endswith(expected)
 
 
 def test_wait_explainer_lists_the_waits() -> None:
     hand, reading = _reading([C(T("1p")), C(T("4p")), C(T("7s")), P(T("E")), PR(T("C"))])
-    message = explain_missing("Single Wait", Facts(hand, Context(), (reading,), (T("3m"), T("6m"))))
+    facts = Facts(hand, Context(), (reading,), (T("3m"), T("6m")))
+    message = explain_missing("mcr.single-wait", "Single Wait", facts)
     assert message is not None
     assert message.endswith("this hand waited on 3m and 6m, so the winning tile was not the only one")
 
@@ -367,13 +373,20 @@ def test_concealed_hand_explainer_names_the_claimed_meld() -> None:
     meld = Meld.pung(T("E"), claimed=T("E"))
     standing = parse_hand("123456p789sC", complete=False, partial=True).hand.concealed
     hand = Hand((*standing, T("C")), (meld,), T("C"))
-    message = explain_missing("Concealed Hand", Facts(hand, Context(), (), ()))
+    message = explain_missing("mcr.concealed-hand", "Concealed Hand", Facts(hand, Context(), (), ()))
     assert message is not None and "this hand has claimed melds:" in message and "E" in message
 
 
 def test_no_explainer_for_an_unknown_fan() -> None:
     hand, reading = _reading([C(T("1p")), C(T("4p")), C(T("7s")), P(T("E")), PR(T("C"))])
-    assert explain_missing("Blessing of Heaven", Facts(hand, Context(), (reading,), ())) is None
+    facts = Facts(hand, Context(), (reading,), ())
+    assert explain_missing("mcr.blessing-of-heaven", "Blessing of Heaven", facts) is None
+
+
+def test_hong_kong_rules_of_the_same_name_get_no_mcr_explainer() -> None:
+    """An explainer belongs to a rule id, so HK's All Chows is not explained by MCR's definition."""
+    hand, reading = _reading([C(T("1p")), C(T("4p")), C(T("7s")), P(T("E")), PR(T("C"))])
+    assert explain_missing("hk.all-chows", "All Chows", Facts(hand, Context(), (reading,), ())) is None
 
 
 # --- compare rows ------------------------------------------------------------------------------

@@ -29,7 +29,6 @@ from ..hand import Context, Hand
 from ..result import group_text
 from ..solver.reading import Group, GroupKind, Reading
 from ..tiles import SUITS, Tile
-from .names import normalise
 
 __all__ = ["Facts", "Requirement", "REQUIREMENTS", "explain_missing"]
 
@@ -318,7 +317,8 @@ def _wait(kind: str) -> Callable[[Facts], str]:
 
 
 REQUIREMENTS: dict[str, Requirement] = {
-    normalise(name): req
+    # keyed by rule id: these explain the Green Book fans (rules/mcr_*.py), in both MCR profiles
+    "mcr." + name.lower().replace(" ", "-"): req
     for name, req in {
         "Pure Straight": Requirement("123, 456 and 789 of one suit", _pure_straight),
         "Mixed Straight": Requirement("123, 456 and 789, each in a different suit", _mixed_straight),
@@ -369,9 +369,9 @@ REQUIREMENTS: dict[str, Requirement] = {
 }
 
 
-def explain_missing(name: str, facts: Facts) -> str | None:
+def explain_missing(rule_id: str, name: str, facts: Facts) -> str | None:
     """``"<name> needs <requirement>; <what this hand lacks>"``, or None when no explainer is known."""
-    req = REQUIREMENTS.get(normalise(name))
+    req = REQUIREMENTS.get(rule_id)
     if req is None:
         return None
     return f"{name} needs {req.needs}; {req.lacks(facts)}"

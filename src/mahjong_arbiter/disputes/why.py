@@ -202,7 +202,7 @@ def why(
             source,
         )
     facts = Facts(hand, context, tuple(readings), tuple(waits))
-    explained = explain_missing(entry.name, facts) if profile.arithmetic == "mcr" else None
+    explained = explain_missing(rid, entry.name, facts)
     message = explained or _generic_absent(entry)
     return WhyAnswer(query, rid, name, "absent", message, source)
 
