@@ -1,7 +1,8 @@
 """What a rule needs, in words, and what this hand lacks: the "why didn't X count?" explainers.
 
-Each entry of :data:`REQUIREMENTS` is keyed by a fan's Green Book 2006 English name (normalised
-by :func:`~mahjong_arbiter.disputes.names.normalise`) and gives the requirement in one clause and a
+Each entry of :data:`REQUIREMENTS` is keyed by a Green Book 2006 fan's rule id (``mcr.pure-straight``;
+a rule of another profile with the same English name is a different rule) and gives the requirement
+in one clause and a
 function that names, from the hand and its Readings, the closest miss: "Pure Straight needs 123,
 456 and 789 of one suit; this hand has no 789p".  The requirements restate the fan definitions of
 the Green Book 2006 (section 3.8, fans 1-81, as tabulated in shared/rules/mcr-fans.md); a rule
@@ -14,7 +15,7 @@ without an entry is explained by :mod:`.why` from its docstring and source.
 >>> groups = [Group.chow(T("1p")), Group.chow(T("4p")), Group.chow(T("2s")), Group.pung(T("E")), Group.pair(T("5m"))]
 >>> r = Reading.make("standard", groups, groups[0], T("1p"), Wait.EDGE)
 >>> hand = Hand(tuple(t for g in groups for t in g.tiles), winning_tile=T("1p"))
->>> explain_missing("Pure Straight", Facts(hand, Context(), (r,), ()))
+>>> explain_missing("mcr.pure-straight", "Pure Straight", Facts(hand, Context(), (r,), ()))
 'Pure Straight needs 123, 456 and 789 of one suit; this hand has no 789p'
 """
 
