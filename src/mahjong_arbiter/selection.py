@@ -33,6 +33,9 @@ Pipeline (Green Book 2006 §3.9.1.5, the five principles; mcr-fans.md "General p
    nothing else does, bonus rules apart.
 5. Rules with ``params.bonus`` (Flower Tiles) count outside the minimum: :attr:`Selection.bonus`.
 
+The classical and faan arithmetics apply the exclusion and non-repeat principles to whole rules
+(their rules name no combinations): :func:`apply_exclusions`, over the same edges.
+
 >>> from mahjong_arbiter.profiles.model import Edge, Profile, RuleEntry
 >>> from mahjong_arbiter.rules.registry import Hits
 >>> rules = {
@@ -50,6 +53,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import combinations, product
 from typing import Final
 
@@ -545,3 +549,47 @@ def _suppressing_edge(incoming: Sequence[Edge], kept: Mapping[str, list[Instance
             if _within(inst, source):
                 return edge
     return None
+
+
+# --- whole-rule exclusion (classical and faan arithmetics) -------------------------------------------------
+@lru_cache(maxsize=128)
+def edge_order(profile: Profile) -> tuple[str, ...]:
+    """The profile's rule ids, every edge's source before its target, file order otherwise.
+
+    >>> from mahjong_arbiter.profiles.loader import load_profile
+    >>> order = edge_order(load_profile("hk-old-style"))
+    >>> order.index("hk.great-three-dragons") < order.index("hk.dragon-pung")
+    True
+    """
+    import networkx as nx
+
+    graph = nx.DiGraph()
+    graph.add_nodes_from(profile.rules)
+    graph.add_edges_from((e.rule, e.target) for e in profile.edges)
+    rank = {rid: i for i, rid in enumerate(profile.rules)}
+    return tuple(nx.lexicographical_topological_sort(graph, key=rank.__getitem__))
+
+
+def apply_exclusions(hits: Mapping[str, Hits], profile: Profile) -> tuple[dict[str, Hits], list[Suppressed]]:
+    """Keep the rules no kept rule excludes or implies; say what suppressed the others.
+
+    Rules are decided in :func:`edge_order`, so every rule that could suppress one is decided
+    first; a suppressed rule suppresses nothing (Green Book 2006 §3.9.1.5, exclusion and
+    non-repeat; the classical and Hong Kong tables use the same "the tighter criterion scores").
+    The kept rules come back in that order.
+    """
+    kept: dict[str, Hits] = {}
+    suppressed: list[Suppressed] = []
+    blockers: dict[str, Edge] = {}
+    for rid in edge_order(profile):
+        if rid not in hits:
+            continue
+        entry = profile.rules[rid]
+        blocker = blockers.get(rid)
+        if blocker is not None:
+            suppressed.append(Suppressed(rid, entry.name, blocker.rule, blocker.relation, blocker.source))
+            continue
+        for edge in (*entry.excludes, *entry.implies):
+            blockers.setdefault(edge.target, edge)
+        kept[rid] = hits[rid]
+    return kept, suppressed

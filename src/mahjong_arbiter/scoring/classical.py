@@ -27,7 +27,6 @@ returns the profile with another limit (and so another fingerprint).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from graphlib import TopologicalSorter
 from typing import Any
 
 from ..errors import NotWinningError, ProfileError
@@ -35,6 +34,7 @@ from ..hand import Context, Hand
 from ..profiles.model import Profile, RuleEntry
 from ..result import Alternative, Item, Result, Suppressed
 from ..rules.registry import Hits
+from ..selection import apply_exclusions
 from ..solver.reading import STANDARD, GroupKind, Reading
 from .common import make_situation, profile_readings, rule_hits
 
@@ -69,27 +69,6 @@ class Valued:
 
 def _item(entry: RuleEntry, hits: Hits, *, name: str | None = None) -> Item:
     return Item(entry.id, name or entry.name, entry.value_key, entry.value, hits.count, hits.instances, entry.source)
-
-
-def apply_edges(hits: dict[str, Hits], profile: Profile) -> tuple[dict[str, Hits], list[Suppressed]]:
-    """Drop the rules that a kept rule excludes or implies; the rest are kept."""
-    graph: dict[str, set[str]] = {rid: set() for rid in hits}
-    for rid in hits:
-        entry = profile.rules[rid]
-        for edge in (*entry.excludes, *entry.implies):
-            if edge.target in hits:
-                graph[edge.target].add(rid)
-    gone: dict[str, Suppressed] = {}
-    for rid in TopologicalSorter(graph).static_order():
-        if rid in gone:
-            continue
-        entry = profile.rules[rid]
-        for edge in (*entry.excludes, *entry.implies):
-            if edge.target in hits and edge.target not in gone:
-                target = profile.rules[edge.target]
-                gone[edge.target] = Suppressed(target.id, target.name, rid, edge.relation, edge.source)
-    kept = {rid: h for rid, h in hits.items() if rid not in gone}
-    return kept, [gone[rid] for rid in hits if rid in gone]
 
 
 def _sum(entries: list[tuple[RuleEntry, Hits]]) -> int:
@@ -129,7 +108,7 @@ class _Parts:
 
 
 def _parts(reading: Reading, hits: dict[str, Hits], profile: Profile) -> _Parts:
-    kept, suppressed = apply_edges(hits, profile)
+    kept, suppressed = apply_exclusions(hits, profile)
     rows = [(profile.rules[rid], h) for rid, h in kept.items()]
     return _Parts(
         reading,

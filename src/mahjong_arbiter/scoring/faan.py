@@ -30,16 +30,14 @@ from typing import Any
 
 from ..errors import NotWinningError, ProfileError
 from ..hand import Context, Hand
-from ..profiles.model import Edge, Profile
+from ..profiles.model import Profile
 from ..result import Alternative, Item, Result, Suppressed
 from ..rules.registry import Situation
+from ..selection import apply_exclusions
 from ..solver.reading import Reading
 from .common import make_situation, profile_readings, rule_hits
 
-__all__ = ["score", "base_points", "topological_rules"]
-
-_ORDER_CACHE: dict[tuple[str, str], tuple[str, ...]] = {}
-
+__all__ = ["score", "base_points"]
 
 @dataclass(frozen=True, slots=True)
 class _Scored:
@@ -50,28 +48,6 @@ class _Scored:
     uncapped: int | float
     total: int | float
     minimum_met: bool
-
-
-def topological_rules(profile: Profile) -> tuple[str, ...]:
-    """The profile's rule ids with every edge's source before its target (file order otherwise).
-
-    >>> from mahjong_arbiter.profiles.loader import load_profile
-    >>> order = topological_rules(load_profile("hk-old-style"))
-    >>> order.index("hk.great-three-dragons") < order.index("hk.dragon-pung")
-    True
-    """
-    key = (profile.path, profile.fingerprint)
-    cached = _ORDER_CACHE.get(key)
-    if cached is None:
-        import networkx as nx
-
-        graph = nx.DiGraph()
-        graph.add_nodes_from(profile.rules)
-        graph.add_edges_from((e.rule, e.target) for e in profile.edges)
-        position = {rid: i for i, rid in enumerate(profile.rules)}
-        cached = tuple(nx.lexicographical_topological_sort(graph, key=position.__getitem__))
-        _ORDER_CACHE[key] = cached
-    return cached
 
 
 def base_points(payments: Mapping[str, Any], faan: int | float) -> int | float | None:
@@ -113,27 +89,18 @@ def _limit_faan(value: int | float, cap: int | None, rule_id: str) -> int | floa
 
 def _score_reading(reading: Reading, situation: Situation, profile: Profile) -> _Scored:
     """Steps 2 to 5 for one Reading."""
-    hits = rule_hits(reading, situation, profile)
+    hits = {rid: h for rid, h in rule_hits(reading, situation, profile).items()
+            if profile.rules[rid].applies != "loser"}
+    kept, suppressed = apply_exclusions(hits, profile)
     counted: dict[str, Item] = {}
-    suppressed: list[Suppressed] = []
     notes: list[str] = []
     toward_minimum: int | float = 0
-    blockers: dict[str, Edge] = {}
-    for rid in topological_rules(profile):
+    for rid, found in kept.items():
         entry = profile.rules[rid]
-        if rid not in hits or entry.applies == "loser":
-            continue
-        blocker = blockers.get(rid)
-        if blocker is not None:
-            suppressed.append(Suppressed(rid, entry.name, blocker.rule, blocker.relation, blocker.source))
-            continue
-        for edge in (*entry.excludes, *entry.implies):
-            blockers.setdefault(edge.target, edge)
         scope_note = entry.params.get("scope_note")
         if scope_note:
             notes.append(f"{entry.name}: {scope_note}")
             continue
-        found = hits[rid]
         value = entry.value if entry.value_key == "faan" else _limit_faan(entry.value, profile.limit, rid)
         item = Item(rid, entry.name, "faan", value, found.count, found.instances, entry.source)
         counted[rid] = item
