@@ -13,7 +13,6 @@ the table supplies.  Both validate themselves on construction and raise
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Final
@@ -330,8 +329,3 @@ def validate_context(hand: Hand, ctx: Context) -> None:
         raise HandError("bad_context", "a flower replacement tile is drawn, so the win must be self-drawn")
     if ctx.flowers == 0 and ctx.has("flower_replacement"):
         raise HandError("bad_context", "won on a flower replacement but the player holds no flowers")
-
-
-def tiles_of(tokens: Sequence[str]) -> tuple[Tile, ...]:
-    """Tiles from canonical tokens (a convenience for tests and doctests)."""
-    return tuple(Tile.of(t) for t in tokens)

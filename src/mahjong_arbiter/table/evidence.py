@@ -243,7 +243,7 @@ def _winner_context(
 ) -> Context:
     events = set(evidence.context.get("events", ()))
     if east_run is not None:
-        thirteenth = seat == "E" and east_run == 12
+        thirteenth = seat == "E" and east_run == 12  # twelve wins in a row before this one
         if EAST_13TH in events and not thirteenth:
             raise _bad(
                 f"context.events: {EAST_13TH} contradicts the ledger (East has won {east_run} consecutive "

@@ -57,8 +57,6 @@ class ProgressionPolicy:
     after every hand, the prevailing wind changes every four hands, 16 hands in all).
     ``after_east_win`` / ``after_draw``: ``"stays"`` or ``"passes"``; ``None`` when the source
     is silent, in which case the table must choose when it starts the game.
-    ``east_win_limit``: the consecutive East win that scores the limit (Buzzard: the 13th), or
-    ``None``.
     """
 
     kind: Literal["east_cycle", "fixed"]
@@ -66,7 +64,6 @@ class ProgressionPolicy:
     after_draw: DealRule | None
     source: str
     rounds: int = 4
-    east_win_limit: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,7 +175,6 @@ _BUZZARD_PROGRESSION = dataclasses.replace(
     source="Buzzard 2000, PDF p.7 rules 11-14 (seed 000 §G): dead hand and East win keep East, "
     "East losing passes to South, prevailing wind advances once all have held and lost East; "
     "four rounds",
-    east_win_limit=13,
 )
 _CODIFICATION_PROGRESSION = dataclasses.replace(
     _CLASSICAL_STAYS,
