@@ -17,7 +17,7 @@ Green Book 2006 fan 66 "Concealed Pung"; BMJA "a pung completed by a discard is 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
