@@ -62,8 +62,10 @@ def test_game_ends_after_its_rounds(policy: str, rounds: int, hands: int) -> Non
 
 
 def test_buzzard_counts_to_the_thirteenth_consecutive_win() -> None:
-    assert POLICIES["buzzard-2000"].progression.east_win_limit == 13
+    # the ledger counts East's run; the 13th win's limit event is derived from it (table/evidence.py)
     assert _run("buzzard-2000", ["east_win"] * 12).east_wins == 12
+    assert _run("buzzard-2000", ["east_win"] * 13).east_wins == 13
+    assert _run("buzzard-2000", ["east_win"] * 12 + ["other_win"]).east_wins == 0
 
 
 def test_hong_kong_refuses_until_the_table_chooses() -> None:
