@@ -4,7 +4,7 @@
 equal on every hand, except the differences listed, with their reasons, in
 tests/fixtures/mcr/peer_differences.toml.  `mcr` reads the English Green Book: every hand on
 which it differs from the peer must be explained by one of the notes N1-N16 of
-/work/shared/rules/mcr-fans.md (the table NOTES below says which fans each note may move and
+shared/rules/mcr-fans.md (the table NOTES below says which fans each note may move and
 when).  The agreement rates are printed (run with -s) for the README.
 
 The peer does not validate its input (ENVIRONMENT.md): the generator only builds legal hands with

@@ -122,8 +122,8 @@ def _without(profile: Profile, edge: Edge) -> Profile:
 
 
 # Edges no hand can put to work, each with the reason; the test below also fails when one of them
-# starts to change a result (then it no longer belongs here).  Asked of the profiles' author to
-# remove (/work/notes/mcr-contract.md, engine requests).
+# starts to change a result (then it no longer belongs here).  They stay in the profiles because
+# the Green Book's exclusion lists name them.
 UNREACHABLE_EDGES = {
     # Seven Shifted Pairs always waits on two or more kinds (11 22 33 4 55 66 77 also waits on 1
     # and 7 as 123 123 44 567 567 ...; a missing end pair is a standard wait too), so Single Wait

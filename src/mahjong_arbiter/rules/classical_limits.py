@@ -2,7 +2,7 @@
 
 Each predicate recognises one hand; its value (the limit, half of it, a fishing value for a loser)
 is in the profile.  Sources: BMJA special hands (http://mahjongbritishrules.com/scoring/specialhands.html
-and the value list in /work/shared/rules/bmja.md section 4); Buzzard 2000 p. 11 "The following ten
+and the value list in shared/rules/bmja.md section 4); Buzzard 2000 p. 11 "The following ten
 hands are Limit Hands" (ledger section D) and pp. 11-12 (section E, a loser's incomplete hand);
 the Codification, "Special hands (all are Limit Hands)".  Facts of play (dealt complete, East's
 thirteenth win, kong on kong) are the table's events.

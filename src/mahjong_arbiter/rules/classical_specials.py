@@ -2,7 +2,7 @@
 
 The shapes themselves are registered with the solver in :mod:`.classical_shapes`; these rules say
 which hand a Reading is.  Sources: BMJA special hands (http://mahjongbritishrules.com/scoring/specialhands.html,
-https://mahjongbritishrules.wordpress.com/scoring/special-hands/; values in /work/shared/rules/bmja.md
+https://mahjongbritishrules.wordpress.com/scoring/special-hands/; values in shared/rules/bmja.md
 section 4); Buzzard 2000 p. 11 (ledger section D: Thirteen Odd Majors, Calling Nine Tile Hand); the
 Codification, "Special hands" 3 to 5.
 """

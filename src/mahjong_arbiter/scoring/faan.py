@@ -53,7 +53,7 @@ class _Scored:
 def base_points(payments: Mapping[str, Any], faan: int | float) -> int | float | None:
     """The base points of *faan* under the active table of a ``[payments]`` table.
 
-    The format (documented in ``profiles/data/hk-old-style.toml`` and ``/work/notes/hk-payments.md``):
+    The format (documented in ``profiles/data/hk-old-style.toml``):
     ``table`` names the active table; ``tables.<name>.steps`` is a list of ``[from_faan, points]``
     in rising faan order.  Faan below the first step have no base points (None).
 
