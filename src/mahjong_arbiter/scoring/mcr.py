@@ -36,7 +36,7 @@ from ..solver.placement import meld_group
 from ..solver.reading import STANDARD, Reading, Wait
 from .common import make_situation, profile_readings, rule_hits, shape_options
 
-__all__ = ["MINIMUM", "score", "floor", "minimum_of"]
+__all__ = ["MINIMUM", "score", "floor", "minimum_met", "minimum_of"]
 
 MINIMUM: Final = 8
 """Points a win needs without flowers (Green Book 2006 §3.11.6.6)."""
@@ -101,6 +101,17 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         fields={"basic": chosen.basic, "minimum_met": chosen.basic >= minimum},
         notes=tuple(notes),
     )
+
+
+def minimum_met(result: Result) -> bool:
+    """Whether a scored hand's points without flowers reach the minimum (Green Book 2006 §3.11.6.6).
+
+    >>> from mahjong_arbiter.notation import parse_hand
+    >>> from mahjong_arbiter.profiles.loader import load_profile
+    >>> minimum_met(score(parse_hand("[888s,1]23m567p456sEE4m").hand, Context(flowers=2), load_profile("mcr")))
+    True
+    """
+    return bool(result.fields["minimum_met"])
 
 
 def floor(hand: Hand, context: Context, profile: Profile) -> int | float:
