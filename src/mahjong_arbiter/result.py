@@ -4,7 +4,7 @@
 
     {"id", "profile", "fingerprint", "unit", "total", <arithmetic fields>,
      "items": [{"id", "name", <value key>: v, "count", "sets"}],
-     "suppressed": [{"id", "name", "by", "relation", "source"}],
+     "suppressed": [{"id", "name", "by", "relation", "source", "count"}],
      "reading": {...}, "alternatives": [{"reading": {...}, "total": N}], "notes": [...]}
 
 The arithmetic fields are ``basic`` and ``minimum_met`` (MCR), ``points``, ``doubles`` and
@@ -13,7 +13,8 @@ The arithmetic fields are ``basic`` and ``minimum_met`` (MCR), ``points``, ``dou
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .solver.reading import Group, Reading
@@ -88,16 +89,33 @@ class Item:
 
 @dataclass(frozen=True, slots=True)
 class Suppressed:
-    """A rule that held but did not count, and what stopped it."""
+    """A rule that held but did not count, what stopped it, and how many of its instances."""
 
     id: str
     name: str
     by: str
     relation: str
     source: str
+    count: int = 1
 
-    def to_dict(self) -> dict[str, str]:
-        return {"id": self.id, "name": self.name, "by": self.by, "relation": self.relation, "source": self.source}
+    def to_dict(self) -> dict[str, str | int]:
+        return {"id": self.id, "name": self.name, "by": self.by, "relation": self.relation, "source": self.source,
+                "count": self.count}
+
+    @staticmethod
+    def merged(entries: Iterable[Suppressed]) -> tuple[Suppressed, ...]:
+        """One entry per rule, suppressor, relation and source, counting the instances, in first order.
+
+        >>> a = Suppressed("mcr.short-straight", "Short Straight", "mcr.pure-straight", "non-separation", "GB")
+        >>> [(s.id, s.count) for s in Suppressed.merged([a, a])]
+        [('mcr.short-straight', 2)]
+        """
+        counts: dict[tuple[str, str, str, str], Suppressed] = {}
+        for entry in entries:
+            key = (entry.id, entry.by, entry.relation, entry.source)
+            seen = counts.get(key)
+            counts[key] = entry if seen is None else replace(seen, count=seen.count + entry.count)
+        return tuple(counts.values())
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,8 +146,6 @@ class Result:
     id: str | None = None
 
     def with_id(self, hand_id: str | None) -> Result:
-        from dataclasses import replace
-
         return replace(self, id=hand_id)
 
     def to_dict(self) -> dict[str, Any]:
@@ -168,7 +184,8 @@ class Result:
             if self.suppressed:
                 lines.append("suppressed:")
                 for s in self.suppressed:
-                    lines.append(f"  {s.name} ({s.id}): {s.relation} by {s.by} [{s.source}]")
+                    times = f" x{s.count}" if s.count != 1 else ""
+                    lines.append(f"  {s.name}{times} ({s.id}): {s.relation} by {s.by} [{s.source}]")
             if self.alternatives:
                 lines.append("other readings:")
                 for a in self.alternatives:

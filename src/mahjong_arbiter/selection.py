@@ -535,7 +535,7 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
             basic += entry.value * len(instances)
     return Selection(
         items=tuple(items),
-        suppressed=tuple(suppressed),
+        suppressed=Suppressed.merged(suppressed),
         basic=basic,
         bonus=bonus,
         kept={rid: tuple(v) for rid, v in kept.items()},

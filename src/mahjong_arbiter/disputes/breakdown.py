@@ -51,7 +51,8 @@ def suppressed_lines(result: Result, style: Style) -> list[str]:
     """The rules that held but did not count: what suppressed each, how, and the source."""
     if not result.suppressed:
         return []
-    rows = [(s.name, relation_words(s.relation), by_name(result, s.by), f"[{s.source}]") for s in result.suppressed]
+    rows = [(s.name + (f" x{s.count}" if s.count != 1 else ""), relation_words(s.relation), by_name(result, s.by),
+             f"[{s.source}]") for s in result.suppressed]
     return [style.bold("suppressed (held, but not counted):")] + ["  " + line for line in table(rows)]
 
 

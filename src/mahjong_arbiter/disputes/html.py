@@ -123,7 +123,8 @@ def result_html(result: Result) -> str:
         parts.append(f"<ul>{''.join(facts)}</ul>")
     if result.suppressed:
         parts.append("<h2>Suppressed (held, but not counted)</h2>")
-        rows = [(s.name, s.id, relation_words(s.relation), by_name(result, s.by), s.source) for s in result.suppressed]
+        rows = [(s.name + (f" x{s.count}" if s.count != 1 else ""), s.id, relation_words(s.relation),
+                 by_name(result, s.by), s.source) for s in result.suppressed]
         parts.append(_table(("rule", "id", "how", "by", "source"), rows))
     parts.append(f'<p class="total">total: {result.total:g} {escape(result.unit)}</p>')
     parts.append(f'<p class="source">profile {escape(result.profile)}, fingerprint {escape(result.fingerprint)}</p>')
