@@ -133,16 +133,19 @@ def compare(hand: Hand, context: Context, profiles: list[Profile], *, backend: s
 
 
 def line_up(hand: Hand, context: Context, profiles: list[Profile], columns: list[Column]) -> Comparison:
-    """The rows of a comparison: every rule counted or suppressed in some column, by English name."""
+    """The rows of a comparison: every rule counted or suppressed in some column, one row per rule id
+    (two profiles that spell one rule differently, "Mah-Jong" and "Mahjong", share a row) or else
+    per English name (the same fan in two rule families)."""
     names: dict[str, str] = {}
     ids: dict[str, list[str]] = {}
+    key_of_id: dict[str, str] = {}
     for column in columns:
         if column.result is None:
             continue
         for rid, name in [(i.id, i.name) for i in column.result.items] + [
             (s.id, s.name) for s in column.result.suppressed
         ]:
-            key = normalise(name)
+            key = key_of_id.setdefault(rid, normalise(name))
             names.setdefault(key, name)
             if rid not in ids.setdefault(key, []):
                 ids[key].append(rid)
