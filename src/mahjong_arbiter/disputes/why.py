@@ -85,11 +85,7 @@ def _other_profiles(query: str, current: str) -> list[str]:
     for pid in builtin_profile_ids():
         if pid == current:
             continue
-        try:
-            other = load_profile(pid)
-        except Exception:  # noqa: BLE001  # a profile another helper is still writing must not break --why
-            continue
-        if find_rule(other, query) is not None:
+        if find_rule(load_profile(pid), query) is not None:
             found.append(pid)
     return found
 
