@@ -117,9 +117,7 @@ class SelectionGraph:
     account_once: str
 
 
-_GRAPHS: dict[int, tuple[Profile, SelectionGraph]] = {}
-
-
+@lru_cache(maxsize=128)
 def selection_graph(profile: Profile) -> SelectionGraph:
     """The :class:`SelectionGraph` of *profile* (built once per profile object).
 
@@ -129,12 +127,7 @@ def selection_graph(profile: Profile) -> SelectionGraph:
         When an edge names a rule the profile lacks, the edges form a cycle, or the profile
         names an account-once method the engine does not offer.
     """
-    cached = _GRAPHS.get(id(profile))
-    if cached is not None and cached[0] is profile:
-        return cached[1]
-    built = _build_graph(profile)
-    _GRAPHS[id(profile)] = (profile, built)
-    return built
+    return _build_graph(profile)
 
 
 def _build_graph(profile: Profile) -> SelectionGraph:
