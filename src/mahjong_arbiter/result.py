@@ -1,4 +1,4 @@
-"""The one result shape every profile returns (ARCHITECTURE.md, "One result shape").
+"""The one result shape every profile returns (docs/architecture.md, the parts: result).
 
 ``to_dict()`` gives the JSON schema shared by every command::
 

@@ -119,7 +119,7 @@ class Profile:
         The minimum to win (MCR 8, Hong Kong 3 faan) when the profile has one.
     rules : mapping of rule id to RuleEntry, in file order
     policies : mapping
-        Named methods the engine offers and the profile picks (see ARCHITECTURE.md).
+        Named methods the engine offers and the profile picks (see docs/architecture.md).
     shapes : mapping
         Which shapes may win: ``special`` (a list of shape names), ``seven_pairs_four_of_a_kind``,
         and arithmetic-specific keys such as ``max_chows``.
