@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from mahjong_arbiter.hand import Context, Hand, Meld, MeldKind
+from mahjong_arbiter.hand import CLAIM_SOURCES, Context, Hand, Meld, MeldKind
 from mahjong_arbiter.tiles import ALL_BONUS, ALL_PLAYING, WINDS, Tile
 
 __all__ = ["hands", "hands_with_bonus", "contexts"]
@@ -29,7 +29,13 @@ def _draw_meld(draw: st.DrawFn, left: list[int]) -> Meld:
         left[t.index] -= 1
     exposed = kind is not MeldKind.KONG or draw(st.booleans())
     claimed = draw(st.none() | st.sampled_from(tiles)) if exposed else None
-    return Meld(kind, tiles, exposed=exposed, claimed=claimed)
+    if claimed is None:
+        return Meld(kind, tiles, exposed=exposed)
+    # a claimed tile carries its offer in the bracket form: the player it came from (a chow's is
+    # always the left), and for a kong whether it was added to a claimed pung
+    source = "left" if kind is MeldKind.CHOW else draw(st.sampled_from(CLAIM_SOURCES))
+    added = kind is MeldKind.KONG and draw(st.booleans())
+    return Meld(kind, tiles, exposed=exposed, claimed=claimed, claimed_from=source, added=added)
 
 
 @st.composite

@@ -48,7 +48,7 @@ def test_helper_example_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0 and err == ""
     assert "\U0001f007 1m" in out  # the winning 1m drawn beside its token
     assert "exposed chow, claimed 4s" in out
-    assert "[123p,1][345s,2][999s,1]6m6pEW1m" in out
+    assert "[123p,1][345s,2][999s,3]6m6pEW1m" in out  # the offer digit is kept as written
     status, out, _ = _run(capsys, HELPER_EXAMPLE, "--ascii")
     assert status == 0 and not _has_glyph(out) and "winning:  1m" in out
 
@@ -60,9 +60,9 @@ def test_helper_example_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(out) == {
         "concealed": ["1m", "6m", "6p", "E", "W"],
         "melds": [
-            {"kind": "chow", "tiles": ["1p", "2p", "3p"], "exposed": True, "claimed": "1p"},
-            {"kind": "chow", "tiles": ["3s", "4s", "5s"], "exposed": True, "claimed": "4s"},
-            {"kind": "pung", "tiles": ["9s", "9s", "9s"], "exposed": True, "claimed": "9s"},
+            {"kind": "chow", "tiles": ["1p", "2p", "3p"], "exposed": True, "claimed": "1p", "from": "left"},
+            {"kind": "chow", "tiles": ["3s", "4s", "5s"], "exposed": True, "claimed": "4s", "from": "left"},
+            {"kind": "pung", "tiles": ["9s", "9s", "9s"], "exposed": True, "claimed": "9s", "from": "right"},
         ],
         "winning_tile": "1m",
         "self_drawn": True,
@@ -250,7 +250,7 @@ def _python(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 
 def test_python_dash_m_and_stdin() -> None:
     done = _python("-m", "mahjong_arbiter", "parse", HELPER_EXAMPLE, "--ascii")
-    assert done.returncode == 0 and "[123p,1][345s,2][999s,1]6m6pEW1m" in done.stdout
+    assert done.returncode == 0 and "[123p,1][345s,2][999s,3]6m6pEW1m" in done.stdout
     example = (FIXTURES / "issue2_example.json").read_text("utf-8")
     done = _python("-m", "mahjong_arbiter", "parse", "--input", "-", stdin=example)
     assert done.returncode == 0 and json.loads(done.stdout) == json.loads(example)

@@ -43,6 +43,8 @@ def _expected(case: dict[str, Any]) -> ParsedHand:
             _tiles(m["tiles"]),
             exposed=m["exposed"],
             claimed=Tile.of(m["claimed"]) if m["claimed"] else None,
+            claimed_from=m.get("from"),
+            added=m.get("added", False),
         )
         for m in case["melds"]
     )
@@ -77,12 +79,12 @@ def test_fixture_cases_round_trip(case: dict[str, Any]) -> None:
     ("hand", "style", "order", "written"),
     [
         # Hand-written: melds first, standing tiles sorted without the winner, winner last, bonus.
-        pytest.param(CASES[0], "helper", "tenhou", "[123p,1][345s,2][999s,1]6m6pEW1m", id="helper"),
-        pytest.param(CASES[0], "mpsz", "tenhou", "[123p,1][345s,2][999s,1]6m6p13z1m", id="mpsz"),
+        pytest.param(CASES[0], "helper", "tenhou", "[123p,1][345s,2][999s,3]6m6pEW1m", id="helper"),
+        pytest.param(CASES[0], "mpsz", "tenhou", "[123p,1][345s,2][999s,3]6m6p13z1m", id="mpsz"),
         pytest.param(CASES[1], "mpsz", "tenhou", "[1111z][7777z][6666z][5555z]4z4z", id="mpsz-tenhou"),
         pytest.param(CASES[1], "mpsz", "chinese", "[1111z][5555z][6666z][7777z]4z4z", id="mpsz-chinese"),
-        pytest.param(CASES[7], "helper", "tenhou", "[5555p,1]123m789sEENN{f1,s3}", id="bonus-last"),
-        pytest.param(CASES[8], "helper", "tenhou", "[9999m,0][567s][WWW,1]112p", id="claims"),
+        pytest.param(CASES[7], "helper", "tenhou", "[5555p,6]123m789sEENN{f1,s3}", id="bonus-last"),
+        pytest.param(CASES[8], "helper", "tenhou", "[9999m,0][567s][WWW,2]112p", id="claims"),
     ],
 )
 def test_format_hand_exact(hand: dict[str, Any], style: str, order: str, written: str) -> None:

@@ -62,7 +62,7 @@ def test_waits_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert isinstance(out, dict)
     assert [w["tile"] for w in out["waits"]] == ["4m"]
     assert out["held_out"] == ["1m"]
-    assert out["waits"][0]["readings"][0]["wait"] == "two_sided"
+    assert out["waits"][0]["readings"][0]["wait"] == "two-sided"
 
 
 def test_waits_on_nothing_exits_1(capsys: pytest.CaptureFixture[str]) -> None:

@@ -44,7 +44,7 @@ def by_text(reading: Reading, text: str) -> Group:
 Mutation = Callable[[Reading], Reading]
 
 MUTATIONS: list[object] = [
-    pytest.param(lambda r: replace(r, wait=Wait.TWO_SIDED), "wait is two_sided", id="wrong-wait"),
+    pytest.param(lambda r: replace(r, wait=Wait.TWO_SIDED), "wait is two-sided", id="wrong-wait"),
     pytest.param(lambda r: swap(r, r.winning, replace(r.winning, concealed=True)), "concealment",
                  id="discard-win-concealed"),
     pytest.param(lambda r: swap(r, by_text(r, "5s6s7s"), replace(by_text(r, "5s6s7s"), concealed=False)),

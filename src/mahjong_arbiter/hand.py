@@ -20,7 +20,7 @@ from typing import Final
 from .errors import HandError
 from .tiles import WINDS, Tile
 
-__all__ = ["MeldKind", "Meld", "Hand", "Context", "KNOWN_EVENTS", "validate_context"]
+__all__ = ["MeldKind", "CLAIM_SOURCES", "Meld", "Hand", "Context", "KNOWN_EVENTS", "validate_context"]
 
 
 def _kind(tile: Tile) -> int:
@@ -36,18 +36,27 @@ class MeldKind(StrEnum):
     KONG = "kong"
 
 
+CLAIM_SOURCES: Final = ("left", "opposite", "right")
+"""Where a claimed set came from, seen from its owner (the helper's offer digits 1, 2, 3)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A declared set: a chow, pung or kong, exposed or concealed, with the claimed tile if known.
 
     Only kongs may be concealed declared melds (a concealed chow or pung is simply part of the
-    standing tiles).  ``claimed`` names the tile taken from a discard, for an exposed set.
+    standing tiles).  ``claimed`` names the tile taken from a discard, for an exposed set;
+    ``claimed_from`` the player it came from, seen from the owner (``"left"``, ``"opposite"``,
+    ``"right"``; a chow is always claimed from the left), when known: who discarded it can decide
+    liability.  ``added`` marks a kong made by adding the fourth tile to a claimed pung.
     """
 
     kind: MeldKind
     tiles: tuple[Tile, ...]
     exposed: bool = True
     claimed: Tile | None = None
+    claimed_from: str | None = None
+    added: bool = False
 
     def __post_init__(self) -> None:
         shown = " ".join(str(t) for t in self.tiles)
@@ -80,6 +89,24 @@ class Meld:
                 raise HandError(
                     "bad_claim", f"claimed tile {self.claimed} is not in the {self.kind.value} {shown}"
                 )
+        self._check_origin(shown)
+
+    def _check_origin(self, shown: str) -> None:
+        """Who the set came from and whether a kong was added must fit the set."""
+        if self.claimed_from is not None:
+            if self.claimed_from not in CLAIM_SOURCES:
+                raise HandError(
+                    "bad_claim",
+                    f"a set is claimed from {', '.join(CLAIM_SOURCES)}, not {self.claimed_from!r}: {shown}",
+                )
+            if self.claimed is None:
+                raise HandError("bad_claim", f"a set claimed from a player names its claimed tile: {shown}")
+            if self.kind is MeldKind.CHOW and self.claimed_from != "left":
+                raise HandError(
+                    "bad_claim", f"a chow is claimed only from the player on the left, not {self.claimed_from}: {shown}"
+                )
+        if self.added and (self.kind is not MeldKind.KONG or not self.exposed):
+            raise HandError("bad_meld", f"only an exposed kong can be an added kong: {shown}")
 
     # --- constructors ---------------------------------------------------------------------------
     @classmethod

@@ -19,7 +19,15 @@ from typing import Any
 
 from .solver.reading import Group, Reading
 
-__all__ = ["Item", "Suppressed", "Alternative", "Result", "group_text"]
+__all__ = ["Item", "Suppressed", "Alternative", "Result", "group_text", "relation_words"]
+
+
+def relation_words(relation: str) -> str:
+    """An edge relation as a verb phrase: ``excludes`` -> ``excluded by``."""
+    return {
+        "excludes": "excluded by",
+        "implies": "implied by (already contained in)",
+    }.get(relation, f"{relation.replace('_', ' ')} by")
 
 
 def group_text(group: Group) -> str:
@@ -102,6 +110,21 @@ class Suppressed:
         return {"id": self.id, "name": self.name, "by": self.by, "relation": self.relation, "source": self.source,
                 "count": self.count}
 
+    def reason(self, by_name: str) -> str:
+        """What stopped it, in words, given the suppressing rule's name *by_name*.
+
+        A rule stopped by another instance of itself (the non-identical principle: one set
+        combination counts once) is "counted once", never "suppressed by" itself.
+
+        >>> Suppressed("mcr.pure-straight", "Pure Straight", "mcr.short-straight", "excludes", "GB").reason("X")
+        'excluded by X'
+        >>> Suppressed("mcr.mixed-straight", "Mixed Straight", "mcr.mixed-straight", "non-identical", "GB").reason("")
+        'counted once (non-identical)'
+        """
+        if self.by == self.id:
+            return f"counted once ({self.relation.replace('_', ' ')})"
+        return f"{relation_words(self.relation)} {by_name}"
+
     @staticmethod
     def merged(entries: Iterable[Suppressed]) -> tuple[Suppressed, ...]:
         """One entry per rule, suppressor, relation and source, counting the instances, in first order.
@@ -164,6 +187,11 @@ class Result:
         out["notes"] = list(self.notes)
         return out
 
+    def suppression_reason(self, suppressed: Suppressed) -> str:
+        """Why *suppressed* does not count, naming the counted rule that stopped it."""
+        by = next((i.name for i in self.items if i.id == suppressed.by), suppressed.by)
+        return suppressed.reason(by)
+
     def to_text(self, *, explain: bool = False) -> str:
         """A readable breakdown: one line per item, aligned, the total last."""
         lines = [f"profile {self.profile} (fingerprint {self.fingerprint})"]
@@ -185,7 +213,7 @@ class Result:
                 lines.append("suppressed:")
                 for s in self.suppressed:
                     times = f" x{s.count}" if s.count != 1 else ""
-                    lines.append(f"  {s.name}{times} ({s.id}): {s.relation} by {s.by} [{s.source}]")
+                    lines.append(f"  {s.name}{times} ({s.id}): {self.suppression_reason(s)} [{s.source}]")
             if self.alternatives:
                 lines.append("other readings:")
                 for a in self.alternatives:

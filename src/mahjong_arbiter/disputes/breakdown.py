@@ -13,20 +13,7 @@ from __future__ import annotations
 from ..result import Item, Result, group_text
 from .style import Style, table
 
-__all__ = ["value_text", "item_rows", "breakdown_lines", "suppressed_lines", "relation_words", "by_name"]
-
-
-def relation_words(relation: str) -> str:
-    """An edge relation as a verb phrase: ``excludes`` -> ``excluded by``."""
-    return {
-        "excludes": "excluded by",
-        "implies": "implied by (already contained in)",
-    }.get(relation, f"{relation.replace('_', ' ')} by")
-
-
-def by_name(result: Result, rule_id: str) -> str:
-    """The English name of a counted rule of *result* (the one that suppressed another), else its id."""
-    return next((i.name for i in result.items if i.id == rule_id), rule_id)
+__all__ = ["value_text", "item_rows", "breakdown_lines", "suppressed_lines"]
 
 
 def value_text(value: int | float, value_key: str) -> str:
@@ -51,7 +38,7 @@ def suppressed_lines(result: Result, style: Style) -> list[str]:
     """The rules that held but did not count: what suppressed each, how, and the source."""
     if not result.suppressed:
         return []
-    rows = [(s.name + (f" x{s.count}" if s.count != 1 else ""), relation_words(s.relation), by_name(result, s.by),
+    rows = [(s.name + (f" x{s.count}" if s.count != 1 else ""), result.suppression_reason(s),
              f"[{s.source}]") for s in result.suppressed]
     return [style.bold("suppressed (held, but not counted):")] + ["  " + line for line in table(rows)]
 

@@ -16,7 +16,7 @@ from ..hand import Context, Hand, Meld
 from ..notation.render import context_text
 from ..result import Result, group_text
 from ..tiles import Tile
-from .breakdown import by_name, item_rows, relation_words
+from .breakdown import item_rows
 from .compare import Comparison
 from .explain import Explanation
 from .verify import Verdict
@@ -91,7 +91,7 @@ def hand_html(hand: Hand, context: Context) -> str:
         )
     if context.bonus_tiles:
         parts.append(f'<div class="tiles"><span class="label">bonus</span>{_tiles(context.bonus_tiles)}</div>')
-    parts.append(f"<p>{escape(context_text(context))}</p>")
+    parts.append(f"<p>{escape(context_text(context, won=hand.winning_tile is not None))}</p>")
     return '<section class="hand"><h2>The hand</h2>' + "\n".join(parts) + "</section>"
 
 
@@ -111,7 +111,7 @@ def result_html(result: Result) -> str:
     parts = [f"<h2>Breakdown under {escape(result.profile)}</h2>"]
     if result.reading is not None:
         groups = " ".join(group_text(g) + ("*" if g == result.reading.winning else "") for g in result.reading.groups)
-        wait = result.reading.wait.value.replace("_", "-")
+        wait = result.reading.wait.value
         parts.append(
             f"<p>Reading: <code>{escape(groups)}</code> ({escape(result.reading.shape)}, "
             f"{escape(wait)} wait on {escape(result.reading.winning_tile.token)})</p>"
@@ -123,9 +123,9 @@ def result_html(result: Result) -> str:
         parts.append(f"<ul>{''.join(facts)}</ul>")
     if result.suppressed:
         parts.append("<h2>Suppressed (held, but not counted)</h2>")
-        rows = [(s.name + (f" x{s.count}" if s.count != 1 else ""), s.id, relation_words(s.relation),
-                 by_name(result, s.by), s.source) for s in result.suppressed]
-        parts.append(_table(("rule", "id", "how", "by", "source"), rows))
+        rows = [(s.name + (f" x{s.count}" if s.count != 1 else ""), s.id, result.suppression_reason(s), s.source)
+                for s in result.suppressed]
+        parts.append(_table(("rule", "id", "why it does not count", "source"), rows))
     parts.append(f'<p class="total">total: {result.total:g} {escape(result.unit)}</p>')
     parts.append(f'<p class="source">profile {escape(result.profile)}, fingerprint {escape(result.fingerprint)}</p>')
     return '<section class="breakdown">' + "\n".join(parts) + "</section>"

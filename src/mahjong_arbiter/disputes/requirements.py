@@ -311,7 +311,7 @@ def _wait(kind: str) -> Callable[[Facts], str]:
         if len(facts.waits) > 1:
             waited = _list(t.token for t in facts.waits)
             return f"this hand waited on {waited}, so the winning tile was not the only one"
-        placed = sorted({f"{group_text(r.winning)} ({r.wait.value.replace('_', '-')})" for r in facts.readings})
+        placed = sorted({f"{group_text(r.winning)} ({r.wait.value})" for r in facts.readings})
         return f"the winning tile {facts.hand.winning_tile} completed {_list(placed, 'no group')}, not {kind}"
 
     return lacks

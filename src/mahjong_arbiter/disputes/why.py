@@ -26,7 +26,7 @@ from ..hand import Context, Hand
 from ..profiles.model import Profile, RuleEntry
 from ..result import Result
 from ..solver.reading import Reading
-from .breakdown import relation_words, value_text
+from .breakdown import value_text
 from .names import find_rule
 from .requirements import Facts, explain_missing
 
@@ -172,7 +172,7 @@ def why(
             by = _by_name(profile, sup.by)
             return WhyAnswer(
                 query, rid, name, "suppressed",
-                f"{name} held on the best reading but does not count: {relation_words(sup.relation)} {by}",
+                f"{name} held on the best reading but does not count: {sup.reason(by)}",
                 sup.source, by=sup.by, relation=sup.relation,
             )
     readings, holding, waits = _readings_and_holding(entry, hand, context, profile, backend)

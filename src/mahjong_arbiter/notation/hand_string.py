@@ -26,7 +26,7 @@ winning tile last, then the bonus group, so ``parse_hand(format_hand(h)).hand ==
 >>> str(p.hand.winning_tile), [str(m) for m in p.hand.melds]
 ('1m', ['1p2p3p', '3s4s5s', '9s9s9s'])
 >>> format_hand(p.hand)
-'[123p,1][345s,2][999s,1]6m6pEW1m'
+'[123p,1][345s,2][999s,3]6m6pEW1m'
 >>> p = parse_hand("123m456p789s11222z{s3}", win="1z")
 >>> format_hand(p.hand, p.bonus_tiles, style="mpsz")
 '123m456p789s1222z1z{s3}'

@@ -18,18 +18,21 @@ any               ``,0``                    exposed, the claimed tile not record
 ================= ========================= ==================================================
 
 Where the helper would assume an offer (a chow or pung with none), mahjong-arbiter guesses
-nothing: the set is exposed and its claimed tile is unknown.  For a pung or kong the claimed
-tile is the set's tile; the player it came from is not part of a
-:class:`~mahjong_arbiter.hand.Meld`, so the formatter writes ``,1`` for every claimed pung or
-kong (and ``,0`` for an exposed kong whose claim is unknown, which the bare form would make
-concealed).  Inside the brackets the tiles are written as any run (:mod:`.mpsz`): ``[EEE]``,
-``[555z]``, ``[5m6m7m]``.
+nothing: the set is exposed and its claimed tile is unknown.  The offer is kept
+(:attr:`~mahjong_arbiter.hand.Meld.claimed_from`, :attr:`~mahjong_arbiter.hand.Meld.added`), so a
+bracket is written back as it was read: who discarded a tile can decide liability.  A pung or
+kong whose claimed tile is known but not the player it came from (possible in the JSON format)
+is written ``,1``; an exposed kong whose claim is unknown is written ``,0``, since the bare form
+would make it concealed.  Inside the brackets the tiles are written as any run (:mod:`.mpsz`):
+``[EEE]``, ``[555z]``, ``[5m6m7m]``.
 
 >>> m = meld_from_bracket([Tile.of("5m"), Tile.of("6m"), Tile.of("7m")], 2, "[567m,2]")
 >>> m.kind.value, m.exposed, str(m.claimed)
 ('chow', True, '6m')
 >>> format_meld(m)
 '[567m,2]'
+>>> format_meld(meld_from_bracket([Tile.of("9s")] * 3, 3, "[999s,3]"))
+'[999s,3]'
 >>> format_meld(meld_from_bracket([Tile.of("S")] * 4, None, "[SSSS]"))
 '[SSSS]'
 """
@@ -39,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import HandError
-from ..hand import Meld, MeldKind
+from ..hand import CLAIM_SOURCES, Meld, MeldKind
 from ..tiles import Tile
 from .mpsz import format_run
 
@@ -74,10 +77,17 @@ def meld_from_bracket(tiles: Sequence[Tile], offer: int | None, written: str) ->
     if kind is MeldKind.KONG and offer is None:
         return Meld(kind, tuple(ordered), exposed=False)
     claimed: Tile | None = None
+    claimed_from: str | None = None
     if offer:
-        claimed = ordered[offer - 1] if kind is MeldKind.CHOW else ordered[0]
+        if kind is MeldKind.CHOW:
+            claimed, claimed_from = ordered[offer - 1], "left"
+        else:
+            claimed, claimed_from = ordered[0], CLAIM_SOURCES[(offer - 1) % 4]
     try:
-        return Meld(kind, tuple(ordered), exposed=True, claimed=claimed)
+        return Meld(
+            kind, tuple(ordered), exposed=True, claimed=claimed, claimed_from=claimed_from,
+            added=offer is not None and offer >= 5,
+        )
     except HandError as exc:
         raise HandError(exc.code, f"{exc.message} (in {written})") from None
 
@@ -89,5 +99,9 @@ def format_meld(meld: Meld, *, style: str = "helper", order: str = "tenhou") -> 
         return f"[{body}]"
     if meld.claimed is None:
         return f"[{body},0]" if meld.is_kong else f"[{body}]"
-    offer = meld.tiles.index(meld.claimed) + 1 if meld.kind is MeldKind.CHOW else 1
+    if meld.kind is MeldKind.CHOW:
+        offer = meld.tiles.index(meld.claimed) + 1
+    else:
+        source = meld.claimed_from or CLAIM_SOURCES[0]
+        offer = CLAIM_SOURCES.index(source) + 1 + (4 if meld.added else 0)
     return f"[{body},{offer}]"

@@ -10,7 +10,8 @@ field               value                            default
 ``concealed``       standing tiles, the winning      required
                     tile included: ``["1m", "E"]``
 ``melds``           ``[{"kind", "tiles", "exposed",  ``[]``
-                    "claimed"}]``                    (in a meld: ``exposed`` true, ``claimed`` none)
+                    "claimed", "from", "added"}]``   (in a meld: ``exposed`` true, ``claimed`` and
+                                                     ``from`` none, ``added`` false)
 ``winning_tile``    a tile, or null for a hand of    required
                     13 tiles (``waits``, losers)
 ``self_drawn``      true / false                     false
@@ -26,7 +27,9 @@ field               value                            default
 
 Tiles are canonical tokens (``"3m"``, ``"E"``, ``"C"`` red, ``"F"`` green, ``"P"`` white): the
 ``z`` digits are refused here, since their dragons depend on an order.  A concealed kong is a
-meld with ``"exposed": false``.  Any other field is an error (``unknown_field``) unless the
+meld with ``"exposed": false``; ``from`` is the player a claimed set came from, seen from its owner
+(``"left"``, ``"opposite"``, ``"right"``) and ``added`` marks a kong completed from a claimed
+pung.  Any other field is an error (``unknown_field``) unless the
 command reading the hand allows it (e.g. ``claim``); allowed extra fields are kept in
 :attr:`HandRecord.extra` and written back after the standard ones.
 
@@ -43,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from ..errors import HandError
-from ..hand import Context, Hand, Meld, MeldKind, validate_context
+from ..hand import CLAIM_SOURCES, Context, Hand, Meld, MeldKind, validate_context
 from ..tiles import Tile
 
 __all__ = ["HandRecord", "FIELDS", "record_from_json", "record_to_json", "context_to_json", "meld_to_json"]
@@ -65,7 +68,7 @@ FIELDS: Final = (
 """The standard fields, in output order."""
 
 _REQUIRED: Final = frozenset({"concealed", "winning_tile"})
-_MELD_FIELDS: Final = ("kind", "tiles", "exposed", "claimed")
+_MELD_FIELDS: Final = ("kind", "tiles", "exposed", "claimed", "from", "added")
 _FLAGS: Final = ("self_drawn", "last_of_kind", "kong_related", "last_tile")
 
 
@@ -123,12 +126,17 @@ def _meld(value: object, i: int) -> Meld:
     if value["kind"] not in kinds:
         raise HandError("bad_meld", f"{where}: kind must be one of {', '.join(kinds)}, not {value['kind']!r}")
     claimed = value.get("claimed")
+    source = value.get("from")
+    if source is not None and source not in CLAIM_SOURCES:
+        raise HandError("bad_claim", f"{where}.from must be one of {', '.join(CLAIM_SOURCES)}, not {source!r}")
     try:
         return Meld(
             MeldKind(value["kind"]),
             _tiles(value["tiles"], f"{where}.tiles"),
             exposed=_flag(value, "exposed", True, f"{where}."),
             claimed=None if claimed is None else _tile(claimed, f"{where}.claimed"),
+            claimed_from=source,
+            added=_flag(value, "added", False, f"{where}."),
         )
     except HandError as exc:
         if exc.message.startswith(where):
@@ -218,7 +226,7 @@ def context_to_json(context: Context) -> dict[str, Any]:
 
 
 def meld_to_json(meld: Meld) -> dict[str, Any]:
-    """One meld object; ``claimed`` only when known."""
+    """One meld object; ``claimed`` and ``from`` only when known, ``added`` only when true."""
     out: dict[str, Any] = {
         "kind": meld.kind.value,
         "tiles": [str(t) for t in meld.tiles],
@@ -226,6 +234,10 @@ def meld_to_json(meld: Meld) -> dict[str, Any]:
     }
     if meld.claimed is not None:
         out["claimed"] = str(meld.claimed)
+    if meld.claimed_from is not None:
+        out["from"] = meld.claimed_from
+    if meld.added:
+        out["added"] = True
     return out
 
 

@@ -33,15 +33,22 @@ def tiles_text(tiles: Iterable[Tile], ascii: bool = False) -> str:
 
 
 def meld_text(meld: Meld, ascii: bool = False) -> str:
-    """A meld with its kind, exposure and claimed tile: ``"[1p 2p 3p] exposed chow, claimed 1p"``."""
+    """A meld with its kind, exposure and claim: ``"[1p 2p 3p] exposed chow, claimed 1p from the left"``."""
     how = "exposed" if meld.exposed else "concealed"
+    kind = f"added {meld.kind.value}" if meld.added else meld.kind.value
     claim = f", claimed {meld.claimed}" if meld.claimed is not None else ""
-    return f"[{tiles_text(meld.tiles, ascii)}] {how} {meld.kind.value}{claim}"
+    if meld.claimed_from is not None:
+        claim += " from across the table" if meld.claimed_from == "opposite" else f" from the {meld.claimed_from}"
+    return f"[{tiles_text(meld.tiles, ascii)}] {how} {kind}{claim}"
 
 
-def context_text(ctx: Context) -> str:
-    """The context on one line: how the hand was won, winds, bonus tiles and events."""
-    parts = ["self-drawn" if ctx.self_drawn else "won on a discard"]
+def context_text(ctx: Context, *, won: bool = True) -> str:
+    """The context on one line: how the hand was won, winds, bonus tiles and events.
+
+    A hand that has not won (*won* false: thirteen tiles, a loser's hand) says nothing of how it
+    was won.
+    """
+    parts = ["self-drawn" if ctx.self_drawn else "won on a discard"] if won else []
     if ctx.robbing_kong:
         parts.append("robbing a kong")
     if ctx.kong_replacement:
@@ -74,5 +81,5 @@ def hand_text(hand: Hand, ctx: Context, ascii: bool = False) -> str:
         lines.append(f"winning:  {tile_text(hand.winning_tile, ascii)}")
     if ctx.bonus_tiles:
         lines.append(f"bonus:    {tiles_text(ctx.bonus_tiles, ascii)}")
-    lines.append(f"context:  {context_text(ctx)}")
+    lines.append(f"context:  {context_text(ctx, won=hand.winning_tile is not None)}")
     return "\n".join(lines)

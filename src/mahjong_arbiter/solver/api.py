@@ -14,7 +14,7 @@ Readings are found in three steps:
 >>> def tiles(text): return [Tile.of(t) for t in text.split()]
 >>> hand = Hand(tiles("1m 2m 3m 3m 4m 5m 7p 8p 9p 2s 3s 4s 5s 5s"), winning_tile=Tile.of("3m"))
 >>> [f"{r.winning} {r.wait.value}" for r in readings(hand)]
-['1m2m3m edge', '3m4m5m two_sided']
+['1m2m3m edge', '3m4m5m two-sided']
 >>> decomposition_count(hand)
 1
 >>> w = waits(hand.without_winning_tile())
@@ -115,7 +115,7 @@ def readings(
     >>> hand = Hand([Tile.of(t) for t in "2p 2p 2p 4p 5p 6p 7s 8s 9s E E E C C".split()],
     ...             winning_tile=Tile.of("E"))
     >>> [(str(r.winning), r.winning.concealed, r.wait.value) for r in readings(hand)]
-    [('EEE', False, 'dual_pung')]
+    [('EEE', False, 'dual-pung')]
     >>> readings(hand, self_drawn=True)[0].winning.concealed
     True
     """

@@ -70,7 +70,7 @@ def wait_of(group: Group, tile: Tile) -> Wait:
     >>> wait_of(Group.chow(Tile.of("7s")), Tile.of("7s")).value
     'edge'
     >>> wait_of(Group.chow(Tile.of("1s")), Tile.of("1s")).value
-    'two_sided'
+    'two-sided'
     >>> wait_of(Group.chow(Tile.of("1s")), Tile.of("2s")).value
     'closed'
     """

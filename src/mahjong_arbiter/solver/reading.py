@@ -50,11 +50,11 @@ def _tile_index(tile: Tile) -> int:
 class Wait(StrEnum):
     """The wait a winning-tile placement implies (Green Book 2006 fans 77-79)."""
 
-    TWO_SIDED = "two_sided"  # 23 waiting on 1 or 4
+    TWO_SIDED = "two-sided"  # 23 waiting on 1 or 4
     EDGE = "edge"  # 12 waiting on 3, 89 waiting on 7
     CLOSED = "closed"  # 13 waiting on 2
     SINGLE = "single"  # a lone tile waiting to make the pair
-    DUAL_PUNG = "dual_pung"  # two pairs, one of which becomes a pung
+    DUAL_PUNG = "dual-pung"  # two pairs, one of which becomes a pung
     IRREGULAR = "irregular"  # the winning tile completes a special shape's irregular group
 
 

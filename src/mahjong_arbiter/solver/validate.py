@@ -20,7 +20,7 @@ for everything but their own shape rule.
 []
 >>> bad = Reading.make("standard", list(good.groups), won, Tile.of("9m"), Wait.EDGE)
 >>> reading_problems(bad, hand)
-['wait is edge, but 9m completing 7m8m9m is a two_sided wait']
+['wait is edge, but 9m completing 7m8m9m is a two-sided wait']
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def reading_lines(reading: Reading, ascii: bool) -> list[str]:
     """A Reading on a few lines: the header, then one line per group."""
-    lines = [f"{reading.shape}, {reading.wait.value.replace('_', '-')} wait on {reading.winning_tile}"]
+    lines = [f"{reading.shape}, {reading.wait.value} wait on {reading.winning_tile}"]
     marked = False
     for group in reading.groups:
         origin = "declared" if group.declared else "standing"
