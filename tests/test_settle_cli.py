@@ -52,7 +52,7 @@ def test_half_portions_print_as_decimals(monkeypatch: pytest.MonkeyPatch, capsys
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        pytest.param("{", "not valid JSON", id="bad-json"),
+        pytest.param("{", "not JSON", id="bad-json"),
         pytest.param('{"profile": "bmja"}', "missing field 'winner'", id="missing-winner"),
         pytest.param('{"profile": "club", "winner": null}', "unknown settlement policy 'club'", id="unknown-policy"),
         pytest.param(

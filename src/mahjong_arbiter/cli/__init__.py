@@ -6,7 +6,10 @@ Each command lives in its own module under :mod:`mahjong_arbiter.cli.commands` a
 touches this file.  Command modules import heavy libraries (OR-Tools, networkx) only inside
 ``run``, so ``--help`` and ``parse`` start fast.
 
-Exit status: 0 done, 1 a valid hand that is not a winning hand (or a wrong claim), 2 bad input.
+Every command follows one exit-status table (:data:`EXIT_STATUS`, printed at the end of each
+``--help``): 0 done; 1 a valid hand that does not win or is below the profile's minimum, a wrong
+claim, a replay difference; 2 bad input (the message names what is wrong); 3 an internal error
+(one line on stderr, never a traceback).  A batch exits with the highest status of its lines.
 """
 
 from __future__ import annotations
@@ -19,14 +22,25 @@ from collections.abc import Sequence
 from types import ModuleType
 
 from .. import __version__
+from ..batch import INTERNAL_ERROR, internal_error
 from ..errors import ArbiterError, NotWinningError
 
-__all__ = ["main", "build_parser"]
+__all__ = ["main", "build_parser", "EXIT_STATUS"]
+
+EXIT_STATUS = """exit status:
+  0  done
+  1  a valid hand that does not win or is below the profile's minimum; a wrong claim
+     (verify); a difference (game replay)
+  2  bad input: the message names what is wrong
+  3  internal error: one line on stderr; please report it with the input
+  a batch (--input) exits 2 if any line was bad input, else 1 if any line is 1, else 0
+"""
 
 EXAMPLE = """examples:
   mahjong-arbiter parse '[123p,1][345s,2][999s,3]6m6pEW1m'
-  mahjong-arbiter parse 123m456p789s1122z --win 2z --self-drawn
-  mahjong-arbiter COMMAND --help
+  mahjong-arbiter parse 123m456p789s11222z --win 2z --self-drawn
+  mahjong-arbiter score 123456789p123s55m --profile mcr
+  mahjong-arbiter rules mcr
 """
 
 
@@ -48,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mahjong-arbiter",
         description="Score any mahjong hand exactly under a named rule profile.",
-        epilog=EXAMPLE,
+        epilog=f"{EXAMPLE}\n{EXIT_STATUS}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"mahjong-arbiter {__version__}")
@@ -58,7 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
             module.NAME,
             help=module.HELP,
             description=module.HELP,
-            epilog=getattr(module, "EXAMPLE", None),
+            epilog="\n".join(part for part in (getattr(module, "EXAMPLE", ""), EXIT_STATUS) if part),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
         module.add_arguments(command)
@@ -67,7 +81,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (0 done, 1 not winning / wrong, 2 bad input)."""
+    """Run the command line; return the exit status of :data:`EXIT_STATUS`.
+
+    An exception the program did not expect is reported on one line of stderr and gives status
+    3, never a traceback and never 1 (which would say "valid but not winning").
+    """
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -86,4 +104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except Exception as exc:  # noqa: BLE001  # the boundary where a bug becomes one line and status 3
+        print(f"mahjong-arbiter {args.command}: {internal_error(exc).message}", file=sys.stderr)
+        return INTERNAL_ERROR
     return status

@@ -3,8 +3,9 @@
 Input
     A command that takes hands calls :func:`add_hand_arguments`.  Either a HAND string
     (:func:`mahjong_arbiter.notation.parse_hand`) with context flags, or ``--input FILE``
-    (``-`` for stdin) holding JSON hands one per line (:mod:`mahjong_arbiter.notation.json_hand`;
-    blank lines are skipped).  JSON hands carry their own context, so giving a context flag,
+    (``-`` for stdin) holding JSON hands one per line (:mod:`mahjong_arbiter.notation.json_hand`),
+    read by the shared batch pipeline (:mod:`mahjong_arbiter.batch`: a byte-order mark allowed,
+    blank lines skipped, each line decoded on its own).  JSON hands carry their own context, so giving a context flag,
     ``--win`` or ``--honour-order`` together with ``--input`` is an error rather than silently
     ignored or silently overriding the file.
 Output
@@ -13,27 +14,29 @@ Output
     for one HAND, text by default; for ``--input``, JSON lines by default, one per input line in
     input order, each keeping its ``id``.  ``--format json`` in batch mode prints one JSON array.
     Formats other than json/jsonl (text, html) print the handler's text.  No colour is used.
+    Every JSON text goes through :func:`mahjong_arbiter.jsonio.dumps` (never NaN or Infinity).
 Exit status
     One HAND: the handler's status (0 done, 1 valid but not winning), 2 for bad input (the
     message goes to stderr).  Batch: a bad line prints ``{"id": ..., "error": {"code": ...,
     "message": ...}}`` and the run goes on; the exit status is the highest of all lines (2 if
-    any line was bad input, else 1 if any hand was not winning, else 0).
+    any line was bad input, else 1 if any hand was not winning, else 0; 3 for an internal
+    error on some line).  An input with no hand says "no hands read" on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import sys
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from typing import IO, Any
 
+from ..batch import BadRecord, Handler, batch_status, outcome_of, read_lines, read_record
 from ..errors import ArbiterError, HandError, NotWinningError
 from ..hand import Context, validate_context
+from ..jsonio import dumps
 from ..notation import HONOUR_ORDERS, parse_flowers, parse_hand
-from ..notation.json_hand import HandRecord, record_from_json
+from ..notation.json_hand import HandRecord
 from ..profiles.model import Profile
 from ..tiles import WINDS, Tile
 
@@ -51,9 +54,6 @@ __all__ = [
     "run_records",
 ]
 
-Handler = Callable[[HandRecord], tuple[int, dict[str, Any], str]]
-"""A command's work on one hand: (exit status, JSON result, text for people)."""
-
 _FLAG_NAMES = {
     "win": "--win",
     "honour_order": "--honour-order",
@@ -66,15 +66,6 @@ _FLAG_NAMES = {
     "last_tile": "--last-tile",
     "event": "--event",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class BadRecord:
-    """An input hand that could not be read: its id (if it had one), the error, the line."""
-
-    id: str | None
-    error: ArbiterError
-    line: int | None = None
 
 
 def add_hand_arguments(parser: argparse.ArgumentParser, *, thirteen: bool = False) -> None:
@@ -177,46 +168,6 @@ def _single(args: argparse.Namespace, extra_fields: frozenset[str]) -> HandRecor
     return HandRecord(None, parsed.hand, context, extra)
 
 
-def _lines(path: str) -> Iterator[bytes]:
-    if path == "-":
-        buffer = getattr(sys.stdin, "buffer", None)
-        if buffer is not None:
-            yield from buffer
-        else:  # a text stream that was substituted for stdin
-            yield from (line.encode("utf-8") for line in sys.stdin)
-        return
-    try:
-        handle = open(path, "rb")  # noqa: SIM115  # closed below; lines are read lazily
-    except OSError as exc:
-        raise ArbiterError("bad_input", f"cannot read {path}: {exc.strerror}") from None
-    with handle:
-        yield from handle
-
-
-def _record(
-    raw: bytes, number: int, args: argparse.Namespace, extra: frozenset[str]
-) -> HandRecord | BadRecord:
-    ident: str | None = None
-    try:
-        try:
-            obj = json.loads(raw.decode("utf-8"))
-        except UnicodeDecodeError:
-            raise HandError("bad_json", "not UTF-8 text") from None
-        except (ValueError, RecursionError) as exc:
-            detail = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc) or "too deeply nested"
-            raise HandError("bad_json", f"not JSON: {detail}") from None
-        if isinstance(obj, dict) and isinstance(obj.get("id"), str):
-            ident = obj["id"]
-        rec = record_from_json(obj, extra_fields=extra)
-        if args._hand_thirteen and rec.hand.winning_tile is not None:
-            raise HandError(
-                "tile_count", "this command takes a hand of 13 tiles: give \"winning_tile\": null"
-            )
-        return rec
-    except ArbiterError as exc:
-        return BadRecord(ident, type(exc)(exc.code, f"line {number}: {exc.message}"), number)
-
-
 def iter_records(
     args: argparse.Namespace, *, extra_fields: frozenset[str] = frozenset()
 ) -> Iterator[HandRecord | BadRecord]:
@@ -242,47 +193,28 @@ def iter_records(
             "bad_arguments",
             f"{', '.join(given)} cannot be used with --input: each JSON hand carries its own context",
         )
-    for number, raw in enumerate(_lines(args.input), start=1):
-        if raw.strip():
-            yield _record(raw, number, args, extra_fields)
-
-
-def _outcome(rec: HandRecord | BadRecord, handle: Handler) -> tuple[int, dict[str, Any], str]:
-    """(status, JSON, text) for one record in batch mode; errors become error objects."""
-    error: ArbiterError
-    if isinstance(rec, BadRecord):
-        ident, error, status = rec.id, rec.error, 2
-    else:
-        ident = rec.id
-        try:
-            status, result, text = handle(rec)
-        except NotWinningError as exc:
-            error, status = exc, 1
-        except ArbiterError as exc:
-            error, status = exc, 2
-        else:
-            return status, {"id": ident, **{k: v for k, v in result.items() if k != "id"}}, text
-    return status, {"id": ident, "error": error.to_dict()}, f"error ({error.code}): {error.message}"
+    thirteen: bool = args._hand_thirteen
+    for line in read_lines(args.input):
+        yield read_record(line, extra_fields=extra_fields, thirteen=thirteen)
 
 
 @contextlib.contextmanager
 def _output(args: argparse.Namespace) -> Iterator[IO[str]]:
+    # Text that cannot be encoded (a glyph on a narrow terminal, a name that was not UTF-8 on the
+    # command line) is escaped, never an error: JSON goes through jsonio.dumps, which escapes it.
     path = getattr(args, "output", None)
     if path is None or path == "-":
         if hasattr(sys.stdout, "reconfigure"):
-            sys.stdout.reconfigure(errors="replace")  # a terminal without the glyphs still gets text
+            sys.stdout.reconfigure(errors="backslashreplace")
         yield sys.stdout
         return
     try:
-        stream = open(path, "w", encoding="utf-8")  # noqa: SIM115
+        stream = open(path, "w", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115
     except OSError as exc:
-        raise ArbiterError("bad_input", f"cannot write {path}: {exc.strerror}") from None
+        reason = "it is a folder" if isinstance(exc, IsADirectoryError) else exc.strerror
+        raise ArbiterError("bad_input", f"cannot write {path}: {reason}") from None
     with stream:
         yield stream
-
-
-def _dump(obj: object, pretty: bool) -> str:
-    return json.dumps(obj, ensure_ascii=False, indent=2 if pretty else None)
 
 
 def run_records(
@@ -293,7 +225,8 @@ def run_records(
     See the module docstring for formats and statuses.  For one HAND, a bad hand raises its
     :class:`~mahjong_arbiter.errors.ArbiterError` (the CLI prints it and exits 2); a
     :class:`~mahjong_arbiter.errors.NotWinningError` from *handle* prints its message to stderr
-    and returns 1.
+    and returns 1.  In batch mode every line gets its outcome (:func:`mahjong_arbiter.batch.outcome_of`)
+    and the run goes on; an input with no hand at all says so on stderr.
     """
     records = iter_records(args, extra_fields=extra_fields)
     fmt: str | None = getattr(args, "format", None)
@@ -307,31 +240,33 @@ def run_records(
             print(f"mahjong-arbiter {getattr(args, 'command', '')}: {exc.message}".strip(), file=sys.stderr)
             if fmt in ("json", "jsonl"):
                 with _output(args) as out:
-                    out.write(_dump({"id": rec.id, "error": exc.to_dict()}, fmt == "json") + "\n")
+                    out.write(dumps({"id": rec.id, "error": exc.to_dict()}, pretty=fmt == "json") + "\n")
             return 1
         with _output(args) as out:
             if fmt in ("json", "jsonl"):
-                out.write(_dump(result, fmt == "json") + "\n")
+                out.write(dumps(result, pretty=fmt == "json") + "\n")
             else:
                 out.write(text.rstrip("\n") + "\n")
         return status
-    worst = 0
+    statuses: list[int] = []
     collected: list[dict[str, Any]] = []
     with _output(args) as out:
         for index, rec in enumerate(records, start=1):
-            status, result, text = _outcome(rec, handle)
-            worst = max(worst, status)
+            outcome = outcome_of(rec, handle)
+            statuses.append(outcome.status)
             if fmt in (None, "jsonl"):
-                out.write(_dump(result, False) + "\n")
+                out.write(dumps(outcome.result) + "\n")
                 out.flush()
             elif fmt == "json":
-                collected.append(result)
+                collected.append(outcome.result)
             else:
-                name = result["id"] if result["id"] is not None else f"#{index}"
-                out.write(f"== {name} ==\n{text.rstrip()}\n\n")
+                name = outcome.result["id"] if outcome.result["id"] is not None else f"#{index}"
+                out.write(f"== {name} ==\n{outcome.text.rstrip()}\n\n")
         if fmt == "json":
-            out.write(_dump(collected, True) + "\n")
-    return worst
+            out.write(dumps(collected, pretty=True) + "\n")
+    if not statuses:
+        print(f"mahjong-arbiter {getattr(args, 'command', '')}: no hands read from {args.input}", file=sys.stderr)
+    return batch_status(statuses)
 
 
 BACKEND_CHOICES = ("fast", "cpsat", "csp")

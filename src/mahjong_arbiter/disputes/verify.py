@@ -18,6 +18,7 @@ The differences, each with its reason and source:
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -33,9 +34,39 @@ from .names import resolve_rules, split_count
 from .style import Style, table
 from .why import why
 
-__all__ = ["Claim", "Difference", "Verdict", "parse_claim", "claimed_rules", "judge", "verify"]
+__all__ = ["Claim", "Difference", "Verdict", "claim_total", "parse_claim", "claimed_rules", "judge", "verify"]
 
-_NUMBER = re.compile(r"^\s*-?\d+(?:\.\d+)?\s*$")
+_NUMBER = re.compile(r"^\s*-?[0-9]+(?:\.[0-9]+)?\s*$", re.ASCII)
+_LARGEST_CLAIM = 2**53 - 1  # the largest whole number every JSON reader holds exactly
+
+
+def claim_total(value: int | float | str) -> int | float:
+    """A claimed total as a number: a whole number stays an int (JSON shows 32, not 32.0).
+
+    Refused (``bad_claim``): text that is not a plain decimal number, NaN, an infinity, and a
+    number larger than any score (beyond 2**53 - 1).
+
+    >>> claim_total("32"), claim_total(" 22.5 "), claim_total(8.0)
+    (32, 22.5, 8)
+    >>> claim_total("nan")
+    Traceback (most recent call last):
+        ...
+    mahjong_arbiter.errors.ArbiterError: a claimed total is a plain number such as 32, not 'nan'
+    """
+    if isinstance(value, str):
+        if not _NUMBER.match(value):
+            raise ArbiterError("bad_claim", f"a claimed total is a plain number such as 32, not {value!r}")
+        digits = value.strip().lstrip("-").partition(".")[0]
+        if len(digits) > 16:
+            too_big = f"a claimed total is at most {_LARGEST_CLAIM}, not a {len(digits)}-digit number"
+            raise ArbiterError("bad_claim", too_big)
+        number: int | float = float(value)
+    else:
+        number = value
+    if abs(number) > _LARGEST_CLAIM or not math.isfinite(number):
+        shown = f"{number}" if not isinstance(number, int) or abs(number) < 10**20 else "a number that large"
+        raise ArbiterError("bad_claim", f"a claimed total is a finite number up to {_LARGEST_CLAIM}, not {shown}")
+    return int(number) if isinstance(number, int) or number.is_integer() else number
 
 
 @dataclass(frozen=True)
@@ -73,11 +104,10 @@ def parse_claim(value: object) -> Claim:
     if isinstance(value, bool):
         raise ArbiterError("bad_claim", "a claim is a number or a list of rule names, not true/false")
     if isinstance(value, int | float):
-        return Claim(total=value)
+        return Claim(total=claim_total(value))
     if isinstance(value, str):
         if _NUMBER.match(value):
-            number = float(value)
-            return Claim(total=int(number) if number.is_integer() else number)
+            return Claim(total=claim_total(value))
         names = [part for part in re.split(r"[,;\n]", value) if part.strip()]
     elif isinstance(value, list) and all(isinstance(v, str) for v in value):
         names = list(value)

@@ -19,12 +19,16 @@ easily, bonus tiles are read only where nothing else can stand:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from ..errors import HandError
 from ..tiles import Tile
 
 __all__ = ["parse_bonus", "format_bonus", "parse_flowers"]
+
+_COUNT = re.compile(r"[+-]?[0-9]+", re.ASCII)
+_MAX_FLOWERS_CHARS = 64
 
 
 def parse_bonus(text: str, offset: int = 0) -> tuple[Tile, ...]:
@@ -71,7 +75,11 @@ def parse_flowers(text: str) -> int | tuple[Tile, ...]:
     than eight is an error); a list gives the tiles themselves.
     """
     value = text.strip()
-    if value.lstrip("+-").isdigit():
+    if len(value) > _MAX_FLOWERS_CHARS:
+        raise HandError(
+            "bad_flowers", f"--flowers takes a count or up to eight bonus tiles, not {len(value)} characters"
+        )
+    if _COUNT.fullmatch(value):
         count = int(value)
         if not 0 <= count <= 8:
             raise HandError(

@@ -45,7 +45,13 @@ from .bonus import format_bonus, parse_bonus
 from .helper import format_meld, meld_from_bracket
 from .mpsz import check_order, format_run, scan_run
 
-__all__ = ["ParsedHand", "parse_hand", "parse_tile", "format_hand", "STYLES"]
+__all__ = ["ParsedHand", "parse_hand", "parse_tile", "format_hand", "STYLES", "MAX_HAND_CHARS"]
+
+MAX_HAND_CHARS: Final = 200
+"""The longest hand string read: a real hand needs about half of it, so anything longer is refused
+before it is parsed (a megabyte of tiles is an accident or an attack, never a hand)."""
+
+_MAX_TILE_CHARS: Final = 16
 
 STYLES: Final = ("helper", "mpsz")
 """Output styles: ``helper`` writes honours as letters, ``mpsz`` as ``z`` digits."""
@@ -110,7 +116,7 @@ def _bracket(inner: str, offset: int, written: str, order: str) -> Meld:
     offer: int | None = None
     if comma:
         offer_text = offer_text.strip()
-        if not (len(offer_text) == 1 and offer_text.isdigit()):
+        if not (len(offer_text) == 1 and offer_text in "0123456789"):
             raise HandError(
                 "bad_claim", f"the offer in {written} must be one digit (1-3, 5-7 or 0), not {offer_text!r}"
             )
@@ -134,6 +140,8 @@ def parse_tile(token: str, *, honour_order: str = "tenhou") -> Tile:
     >>> str(parse_tile("7z")), str(parse_tile("7z", honour_order="chinese"))
     ('C', 'P')
     """
+    if len(token) > _MAX_TILE_CHARS:
+        raise HandError("unknown_tile", f"expected one tile such as 3m or E, not {len(token)} characters")
     tiles = scan_run(token, 0, check_order(honour_order))
     if len(tiles) != 1:
         raise HandError("unknown_tile", f"expected one tile, not {token!r}")
@@ -170,6 +178,12 @@ def parse_hand(
         With a code and a message naming the problem and, for syntax, its position.
     """
     order = check_order(honour_order)
+    if len(text) > MAX_HAND_CHARS:
+        raise HandError(
+            "hand_too_long",
+            f"the hand string has {len(text)} characters; a hand has at most {MAX_HAND_CHARS} "
+            "(four kongs and eight bonus tiles, written out with spaces, need about 100)",
+        )
     if not text.strip():
         raise HandError("tile_count", "the hand is empty: no tiles given")
     pieces = _split(text, order)

@@ -68,6 +68,7 @@ FIELDS: Final = (
 """The standard fields, in output order."""
 
 _REQUIRED: Final = frozenset({"concealed", "winning_tile"})
+_MAX_LIST: Final = 18  # four kongs and a pair: no list of tiles in a hand is longer
 _MELD_FIELDS: Final = ("kind", "tiles", "exposed", "claimed", "from", "added")
 _FLAGS: Final = ("self_drawn", "last_of_kind", "kong_related", "last_tile")
 
@@ -100,6 +101,8 @@ def _tile(value: object, where: str) -> Tile:
 def _tiles(value: object, where: str) -> tuple[Tile, ...]:
     if not isinstance(value, list):
         raise HandError("bad_json", f"{where} must be a list of tiles, not {value!r}")
+    if len(value) > _MAX_LIST:
+        raise HandError("tile_count", f"{where} lists {len(value)} tiles; a hand holds at most 18")
     return tuple(_tile(v, f"{where}[{i}]") for i, v in enumerate(value))
 
 
@@ -151,6 +154,8 @@ def _flowers(value: object) -> tuple[int, tuple[Tile, ...] | None]:
         )
     if isinstance(value, int):
         return value, None
+    if len(value) > 8:
+        raise HandError("bad_flowers", f"flowers lists {len(value)} tiles; there are 8 flowers and seasons")
     tiles = tuple(_tile(v, f"flowers[{i}]") for i, v in enumerate(value))
     for t in tiles:
         if not t.is_bonus:
@@ -182,6 +187,8 @@ def record_from_json(obj: object, *, extra_fields: frozenset[str] = frozenset())
     melds = obj.get("melds", [])
     if not isinstance(melds, list):
         raise HandError("bad_json", f"melds must be a list of meld objects, not {melds!r}")
+    if len(melds) > 4:
+        raise HandError("tile_count", f"melds lists {len(melds)} melds; a hand has at most 4")
     win = obj["winning_tile"]
     hand = Hand(
         _tiles(obj["concealed"], "concealed"),

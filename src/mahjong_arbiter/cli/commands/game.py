@@ -13,15 +13,16 @@ from __future__ import annotations
 import argparse
 import csv
 import io
-import json
 import sys
 from typing import Any
 
+from ...batch import read_document
 from ...errors import ArbiterError
+from ...jsonio import dumps
 from ...notation import HONOUR_ORDERS
 
 NAME = "game"
-HELP = "keep a game: new, hand, draw, undo, show, export, replay (SQLite ledger)"
+HELP = "keep a game: new, hand, draw, undo, show, export, replay, list (SQLite ledger)"
 EXAMPLE = """examples:
   mahjong-arbiter game new --profile buzzard-2000 --limit 600 --players Ann Bob Cat Dan
   mahjong-arbiter game hand --winner Bob --discarder Cat --score Ann=20 --score Bob=56 --score Cat=8
@@ -202,12 +203,7 @@ def _facts(args: argparse.Namespace, game: Any, state: Any, *, draw: bool) -> di
             raise ArbiterError(
                 "bad_arguments", f"--input replaces the other hand options ({', '.join(given)}); give one or the other"
             )
-        with open(args.input, encoding="utf-8") as handle:
-            text = handle.read()
-        try:
-            raw = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ArbiterError("bad_json", f"{args.input}: not valid JSON: {exc.msg} at line {exc.lineno}") from None
+        raw = read_document(args.input, "the facts")
         if not isinstance(raw, dict):
             raise ArbiterError("bad_facts", "the hand's facts must be a JSON object")
         if (raw.get("winner") is None) != draw:
@@ -256,7 +252,7 @@ def _scored_lines(result: dict[str, Any]) -> list[str]:
 
 def _export(rows: list[dict[str, Any]], players: tuple[str, ...], fmt: str, meta: dict[str, Any]) -> str:
     if fmt == "json":
-        return json.dumps({"game": meta, "hands": rows}, ensure_ascii=False, indent=2)
+        return dumps({"game": meta, "hands": rows}, pretty=True)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     columns = ["hand", "prevailing", "east", "winner", "self_drawn", "discarder"]
@@ -317,7 +313,7 @@ def run(args: argparse.Namespace) -> int:
             facts = _facts(args, game, state, draw=args.action == "draw")
             number, result = games.record_hand(ledger, game, facts)
             if args.json:
-                print(json.dumps(result, ensure_ascii=False, indent=2))
+                print(dumps(result, pretty=True))
             else:
                 rows = games.ledger_rows(game, ledger.hands(game.id))
                 for line in _scored_lines(result):
@@ -339,7 +335,7 @@ def run(args: argparse.Namespace) -> int:
         rows = games.ledger_rows(game, hands)
         if args.action == "show":
             if args.json:
-                print(json.dumps({"game": _game_meta(game), "hands": rows}, ensure_ascii=False, indent=2))
+                print(dumps({"game": _game_meta(game), "hands": rows}, pretty=True))
             else:
                 header = f"game {game.id}: {game.profile} (policy {game.policy}, limit {game.limit})"
                 print(ledger_text(game.players, rows, header))

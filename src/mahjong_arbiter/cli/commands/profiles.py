@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from ...errors import ArbiterError
+from ...jsonio import dumps
 
 NAME = "profiles"
 HELP = "list the rule profiles, show one resolved (kept/added/amended/removed), or diff two"
@@ -39,11 +39,11 @@ def run(args: argparse.Namespace) -> int:
         raise ArbiterError("bad_arguments", f"profiles {args.action} takes {wanted} profile name(s)")
     if args.action == "list":
         rows = profile_list()
-        print(json.dumps(rows, ensure_ascii=False, indent=2) if args.json else list_text(rows))
+        print(dumps(rows, pretty=True) if args.json else list_text(rows))
     elif args.action == "show":
         profile = load_profile(args.names[0])
-        print(json.dumps(profile_table(profile), ensure_ascii=False, indent=2) if args.json else table_text(profile))
+        print(dumps(profile_table(profile), pretty=True) if args.json else table_text(profile))
     else:
         diff = profile_diff(load_profile(args.names[0]), load_profile(args.names[1]))
-        print(json.dumps(diff, ensure_ascii=False, indent=2) if args.json else diff_text(diff))
+        print(dumps(diff, pretty=True) if args.json else diff_text(diff))
     return 0

@@ -9,11 +9,10 @@ profile's).  The output then also gives every seat's score and what each hand sc
 from __future__ import annotations
 
 import argparse
-import json
-import sys
-from typing import Any
 
+from ...batch import read_document
 from ...errors import ArbiterError
+from ...jsonio import dumps
 
 NAME = "settle"
 HELP = "settle one hand from its facts (JSON): who pays whom, how much, why, and each seat's net"
@@ -45,23 +44,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help='print {"payments": [...], "net": {...}}')
 
 
-def _read(path: str | None) -> str:
-    if path is None or path == "-":
-        return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except OSError as exc:
-        raise ArbiterError("bad_input", f"cannot read {path}: {exc.strerror}") from exc
-
-
-def _decode(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ArbiterError("bad_json", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from exc
-
-
 def run(args: argparse.Namespace) -> int:
     from ...profiles.loader import load_profile
     from ...table.binding import bind_profile, bound_policy, has_profile_file
@@ -70,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     from ...table.render import settlement_text
     from ...table.settlement import settle
 
-    raw = _decode(_read(args.input))
+    raw = read_document(args.input, "the facts")
     if not isinstance(raw, dict):
         raise ArbiterError("bad_facts", "the hand's facts must be a JSON object")
     evidence, rest = split_evidence(raw)
@@ -91,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         out = settlement.to_dict()
         if scored is not None:
             out.update(scored.to_dict())
-        print(json.dumps(out, ensure_ascii=False, indent=2))
+        print(dumps(out, pretty=True))
     else:
         if scored is not None:
             print("\n".join(["hands scored:", *("  " + line for line in scored.lines())]))

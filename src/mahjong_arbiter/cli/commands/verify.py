@@ -30,12 +30,13 @@ _CLAIM = frozenset({"claim"})
 
 
 def _number(text: str) -> int | float:
-    """A claimed total: a whole number stays an int (so JSON shows 32, not 32.0)."""
+    """A claimed total (:func:`~mahjong_arbiter.disputes.verify.claim_total`); a usage error otherwise."""
+    from ...disputes.verify import claim_total
+
     try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a claimed total is a number, not {text!r}") from None
-    return int(value) if value.is_integer() else value
+        return claim_total(text)
+    except ArbiterError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -1,0 +1,77 @@
+"""A command's work on one record, with every failure turned into that line's outcome.
+
+>>> from mahjong_arbiter.errors import HandError
+>>> def handle(rec):
+...     raise HandError("bad_context", "no")
+>>> bad = outcome_of(BadRecord("h1", HandError("tile_count", "line 1: 13 tiles")), handle)
+>>> bad.status, bad.result
+(2, {'id': 'h1', 'error': {'code': 'tile_count', 'message': 'line 1: 13 tiles'}})
+>>> batch_status([0, 1, 0]), batch_status([1, 2, 0]), batch_status([])
+(1, 2, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import ArbiterError, NotWinningError
+from ..notation.json_hand import HandRecord
+from .records import BadRecord
+
+__all__ = ["Handler", "Outcome", "outcome_of", "batch_status", "internal_error", "INTERNAL_ERROR"]
+
+Handler = Callable[[HandRecord], tuple[int, dict[str, Any], str]]
+"""A command's work on one hand: (exit status, JSON result, text for people)."""
+
+INTERNAL_ERROR = 3
+"""The exit status of an error in the program itself (never 1, which means "valid but not winning")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What one input line came to: its exit status, its JSON object (``id`` first; an
+    ``error`` object for a line that failed) and its text for people."""
+
+    status: int
+    result: dict[str, Any]
+    text: str
+
+
+def internal_error(exc: BaseException) -> ArbiterError:
+    """The one-line report of an exception the program did not expect (code ``internal_error``)."""
+    detail = str(exc).splitlines()[0] if str(exc) else ""
+    what = f"{type(exc).__name__}: {detail}" if detail else type(exc).__name__
+    return ArbiterError("internal_error", f"internal error: {what[:300]}, please report it with this input")
+
+
+def outcome_of(rec: HandRecord | BadRecord, handle: Handler) -> Outcome:
+    """*handle* applied to *rec*: its outcome, or the error object of a bad or failing line.
+
+    Bad input (:class:`~mahjong_arbiter.errors.ArbiterError`) is status 2, a hand that does not
+    win (:class:`~mahjong_arbiter.errors.NotWinningError`) status 1, any other exception status 3
+    with code ``internal_error``: one line never stops a batch.
+    """
+    error: ArbiterError
+    if isinstance(rec, BadRecord):
+        ident, error, status = rec.id, rec.error, 2
+    else:
+        ident = rec.id
+        try:
+            status, result, text = handle(rec)
+        except NotWinningError as exc:
+            error, status = exc, 1
+        except ArbiterError as exc:
+            error, status = exc, 2
+        except Exception as exc:  # noqa: BLE001  # the one boundary where a bug becomes an outcome
+            error, status = internal_error(exc), INTERNAL_ERROR
+        else:
+            return Outcome(status, {"id": ident, **{k: v for k, v in result.items() if k != "id"}}, text)
+    return Outcome(status, {"id": ident, "error": error.to_dict()}, f"error ({error.code}): {error.message}")
+
+
+def batch_status(statuses: Iterable[int]) -> int:
+    """The exit status of a batch: the highest of its lines' (2 if any line was bad input, else
+    1 if any line is 1, else 0; an internal error, 3, above all), 0 for no lines."""
+    return max(statuses, default=0)

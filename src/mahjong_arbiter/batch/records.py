@@ -1,0 +1,51 @@
+"""One input line to a hand record, or a :class:`BadRecord` that says what is wrong with it.
+
+>>> from mahjong_arbiter.batch.lines import Line
+>>> bad = read_record(Line(3, b'{"concealed": ["1m"], "winning_tile": "1m", "claim": NaN}'))
+>>> bad.line, bad.error.code, bad.error.message
+(3, 'bad_json', 'line 3: not JSON: NaN is not a number JSON can carry; give a finite number')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import ArbiterError, HandError
+from ..jsonio import loads
+from ..notation.json_hand import HandRecord, record_from_json
+from .lines import MAX_LINE_BYTES, Line
+
+__all__ = ["BadRecord", "read_record"]
+
+
+@dataclass(frozen=True, slots=True)
+class BadRecord:
+    """An input hand that could not be read: its id (if it had one), the error, the line."""
+
+    id: str | None
+    error: ArbiterError
+    line: int | None = None
+
+
+def read_record(
+    line: Line, *, extra_fields: frozenset[str] = frozenset(), thirteen: bool = False
+) -> HandRecord | BadRecord:
+    """The JSON hand on *line* (:func:`~mahjong_arbiter.notation.json_hand.record_from_json`).
+
+    *extra_fields* are the fields the command allows beside the standard ones (``claim``); with
+    *thirteen* the hand must have no winning tile.  Never raises for anything in the line: every
+    problem comes back as a :class:`BadRecord` whose message starts ``line N:``.
+    """
+    ident: str | None = None
+    try:
+        if line.cut:
+            raise HandError("bad_json", f"the line is longer than {MAX_LINE_BYTES >> 20} MiB; no hand is that long")
+        obj = loads(line.raw)
+        if isinstance(obj, dict) and isinstance(obj.get("id"), str):
+            ident = obj["id"]
+        rec = record_from_json(obj, extra_fields=extra_fields)
+        if thirteen and rec.hand.winning_tile is not None:
+            raise HandError("tile_count", 'this command takes a hand of 13 tiles: give "winning_tile": null')
+        return rec
+    except ArbiterError as exc:
+        return BadRecord(ident, type(exc)(exc.code, f"line {line.number}: {exc.message}"), line.number)

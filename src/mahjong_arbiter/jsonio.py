@@ -1,0 +1,142 @@
+"""JSON in and out, safely: the one decoder of untrusted JSON and the one serialiser of results.
+
+Reading (:func:`loads`)
+    Bytes must be UTF-8 (a leading byte-order mark is dropped, as editors on Windows write one);
+    the document may nest at most :data:`MAX_DEPTH` arrays and objects (a hand nests three);
+    numbers must be finite and exact in any JSON reader (``NaN``, ``Infinity``, ``1e400`` and
+    integers beyond +-2**53 are refused); strings may not hold lone surrogates (``"\\ud800"``
+    is no character, so it could never be written back as UTF-8).  Every problem is an
+    :class:`~mahjong_arbiter.errors.ArbiterError` with code ``bad_json`` and a message that
+    says what is wrong, never a traceback.
+Writing (:func:`dumps`)
+    Every JSON result the program prints goes through :func:`dumps`: UTF-8 text as is,
+    ``allow_nan=False`` (so no output ever holds ``NaN`` or ``Infinity``; a non-finite number
+    reaching the writer is an internal error, not silent bad JSON).
+
+>>> loads(b'\\xef\\xbb\\xbf{"a": [1, 2.5]}')
+{'a': [1, 2.5]}
+>>> loads('{"claim": NaN}')
+Traceback (most recent call last):
+    ...
+mahjong_arbiter.errors.ArbiterError: not JSON: NaN is not a number JSON can carry; give a finite number
+>>> dumps({"id": "Zoë", "total": 32})
+'{"id": "Zoë", "total": 32}'
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any, Final
+
+from .errors import ArbiterError
+
+__all__ = ["MAX_DEPTH", "MAX_SAFE_INTEGER", "loads", "dumps"]
+
+MAX_DEPTH: Final = 64
+"""How deeply arrays and objects may nest (a JSON hand nests 3 deep, a settlement's facts 4)."""
+
+MAX_SAFE_INTEGER: Final = 2**53 - 1
+"""The largest integer every JSON reader holds exactly (larger claims or scores are refused)."""
+
+_BOM: Final = "\ufeff"
+_STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
+_LONE_SURROGATE: Final = re.compile(r"[\ud800-\udfff]")
+
+
+def _bad(detail: str) -> ArbiterError:
+    return ArbiterError("bad_json", f"not JSON: {detail}")
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of arrays and objects in *text* (strings skipped), in linear time."""
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    depth = deepest = 0
+    for ch in brackets:
+        if ch in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+        else:
+            depth -= 1
+    return deepest
+
+
+def _constant(name: str) -> Any:
+    raise _bad(f"{name} is not a number JSON can carry; give a finite number")
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _bad(f"{text} is too large for a number (it would be infinite)")
+    return value
+
+
+def _int(text: str) -> int:
+    digits = text.lstrip("-")
+    if len(digits) > 16 or abs(int(text)) > MAX_SAFE_INTEGER:
+        shown = text if len(text) <= 20 else f"{text[:12]}... ({len(digits)} digits)"
+        raise _bad(f"the whole number {shown} is too large (at most {MAX_SAFE_INTEGER})")
+    return int(text)
+
+
+def _check_strings(value: Any) -> None:
+    """Refuse lone surrogates anywhere in a decoded document (keys and values)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found = _LONE_SURROGATE.search(item)
+            if found:
+                raise _bad(f"a string holds the lone surrogate \\u{ord(found.group()):04x}, which is no character")
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
+def loads(data: bytes | str) -> Any:
+    """Decode one untrusted JSON document (see the module docstring for what is refused).
+
+    Raises
+    ------
+    ArbiterError
+        Code ``bad_json``: not UTF-8, not JSON, nested too deeply, a number out of range, a lone
+        surrogate.
+    """
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _bad(f"not UTF-8 text (byte {exc.start + 1} is 0x{data[exc.start]:02x})") from None
+    else:
+        text = data
+    text = text.removeprefix(_BOM)
+    if _depth(text) > MAX_DEPTH:
+        raise _bad(f"arrays and objects nested more than {MAX_DEPTH} deep")
+    try:
+        value = json.loads(text, parse_constant=_constant, parse_float=_float, parse_int=_int)
+    except ArbiterError:
+        raise
+    except json.JSONDecodeError as exc:
+        raise _bad(f"{exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    except (ValueError, RecursionError) as exc:  # a number Python itself will not convert
+        raise _bad(str(exc) or type(exc).__name__) from None
+    _check_strings(value)
+    return value
+
+
+def dumps(value: object, *, pretty: bool = False) -> str:
+    """*value* as JSON text: the one serialiser of everything the program prints as JSON.
+
+    Raises ``ValueError`` on a non-finite float (``allow_nan=False``): such a number is a bug
+    upstream and must surface as an internal error, never as ``NaN`` in a result.  A lone
+    surrogate (a command-line argument that was not UTF-8) is written as its ``\\u`` escape, so
+    the text can always be encoded.
+    """
+    text = json.dumps(value, ensure_ascii=False, allow_nan=False, indent=2 if pretty else None)
+    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
