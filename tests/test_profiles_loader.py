@@ -6,9 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from mahjong_arbiter.disputes.rulebook import rulebook_text
 from mahjong_arbiter.errors import ProfileError
-from mahjong_arbiter.profiles.describe import profile_diff, profile_table, rulebook_text, table_text
+from mahjong_arbiter.profiles.describe import profile_diff, profile_table, table_text
 from mahjong_arbiter.profiles.loader import load_profile
+from mahjong_arbiter.profiles.rulebook import rulebook_for
 from mahjong_arbiter.rules.registry import NONE, Hits, rule
 
 # Three throw-away recognisers so these tests do not depend on any real rule family.
@@ -115,9 +117,9 @@ def test_with_limit_overrides(root: Path) -> None:
 
 
 def test_rulebook_lists_values_sources_and_notes(root: Path) -> None:
-    text = rulebook_text(load_profile(str(root)))
-    assert "2 points  Alpha" in text and "source: book, p. 1" in text
-    assert "excludes Beta [book, p. 2]" in text and "Standing Hand lock" in text
+    text = rulebook_text(rulebook_for(load_profile(str(root))))
+    assert "Alpha  (test.alpha): 2 points" in text and "Source: book, p. 1" in text
+    assert "Not counted with it: Beta [book, p. 2]" in text and "Standing Hand lock" in text
 
 
 BAD = [

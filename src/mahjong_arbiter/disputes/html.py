@@ -22,7 +22,7 @@ from .explain import Explanation
 from .verify import Verdict
 from .why import WhyAnswer
 
-__all__ = ["page", "hand_html", "result_html", "explain_page", "verify_page", "compare_page"]
+__all__ = ["page", "hand_html", "hand_tiles_html", "result_html", "explain_page", "verify_page", "compare_page"]
 
 _CSS = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
@@ -42,6 +42,11 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .verdict { font-size: 1.3em; font-weight: bold; padding: .4em .8em; display: inline-block; border-radius: .3em; }
 .right { background: #d8f3dc; color: #1b4332; } .wrong { background: #ffd6d6; color: #7a1010; }
 .source { color: #555; font-size: .9em; }
+.entry { break-inside: avoid; margin-bottom: 1.2em; } .entry h3 { margin-bottom: .2em; }
+.value { font-weight: normal; color: #555; margin-left: .6em; }
+.example { margin: .4em 0 .6em 1em; } .example .tile .glyph { font-size: 1.5em; }
+.caption { margin: .2em 0; font-size: .9em; }
+@media print { body { margin: 0; max-width: none; } h2 { break-before: page; } }
 """
 
 _CSP = "default-src 'none'; style-src 'unsafe-inline'"
@@ -93,6 +98,21 @@ def hand_html(hand: Hand, context: Context) -> str:
         parts.append(f'<div class="tiles"><span class="label">bonus</span>{_tiles(context.bonus_tiles)}</div>')
     parts.append(f"<p>{escape(context_text(context, won=hand.winning_tile is not None))}</p>")
     return '<section class="hand"><h2>The hand</h2>' + "\n".join(parts) + "</section>"
+
+
+def hand_tiles_html(hand: Hand, context: Context) -> str:
+    """The hand drawn on one line, compactly: declared melds, the standing tiles, the winning tile
+    highlighted, then the bonus tiles (for a list of example hands, as in a rulebook)."""
+    rest = list(hand.concealed)
+    if hand.winning_tile is not None:
+        rest.remove(hand.winning_tile)
+    parts = [_meld(m) for m in hand.melds]
+    parts.append(_tiles(rest))
+    if hand.winning_tile is not None:
+        parts.append(_tile(hand.winning_tile, "winning"))
+    if context.bonus_tiles:
+        parts.append(f'<span class="meld" title="bonus tiles">{_tiles(context.bonus_tiles)}</span>')
+    return f'<div class="tiles">{" ".join(parts)}</div>'
 
 
 def _table(head: Sequence[str], rows: Iterable[Sequence[str]], numeric: frozenset[int] = frozenset()) -> str:

@@ -1,4 +1,6 @@
-"""Profiles as people read them: the list, one resolved table, the difference of two, a rulebook.
+"""Profiles as people read them: the list, one resolved table, the difference of two.
+
+The rulebook for players is :mod:`mahjong_arbiter.disputes.rulebook`.
 
 Each function returns plain data (for JSON) and has a ``*_text`` twin for people.
 """
@@ -10,7 +12,7 @@ from typing import Any
 from .loader import builtin_profile_ids, load_profile
 from .model import Profile, RuleEntry
 
-__all__ = ["profile_list", "profile_table", "profile_diff", "list_text", "table_text", "diff_text", "rulebook_text"]
+__all__ = ["profile_list", "profile_table", "profile_diff", "list_text", "table_text", "diff_text"]
 
 
 def _value(entry: RuleEntry) -> str:
@@ -101,35 +103,4 @@ def diff_text(diff: dict[str, Any]) -> str:
             lines.append(f"~ {change['id']}: {field}: {va} -> {vb}")
     if len(lines) == 2:
         lines.append("  (no differences)")
-    return "\n".join(lines)
-
-
-def rulebook_text(profile: Profile) -> str:
-    """The profile as a readable rulebook: every scored rule with its value and source, then notes."""
-    lines = [profile.label, "=" * len(profile.label), f"profile {profile.id}, fingerprint {profile.fingerprint}"]
-    if profile.sources:
-        lines.append("sources:")
-        lines += [f"  - {s}" for s in profile.sources]
-    if profile.limit:
-        lines.append(f"limit: {profile.limit}")
-    if profile.minimum:
-        lines.append(f"minimum to win: {profile.minimum}")
-    groups: dict[str, list[RuleEntry]] = {}
-    for entry in profile.rules.values():
-        groups.setdefault(entry.value_key, []).append(entry)
-    titles = {"points": "Points", "doubles": "Doubles", "limit": "Limit hands", "faan": "Faan"}
-    for key, entries in groups.items():
-        lines += ["", titles.get(key, key), "-" * len(titles.get(key, key))]
-        for e in entries:
-            whom = "" if e.applies == "all" else f" ({e.applies} only)"
-            native = f" {e.name_zh}" if e.name_zh else ""
-            lines.append(f"{_value(e):>12}  {e.name}{native}{whom}")
-            if e.source:
-                lines.append(f"{'':>12}  source: {e.source}")
-            for edge in (*e.implies, *e.excludes):
-                lines.append(f"{'':>12}  {edge.relation} {profile.rules[edge.target].name} [{edge.source}]")
-    if profile.notes:
-        lines += ["", "Procedures (reference notes, not scored)", "-" * 40]
-        for note in profile.notes:
-            lines += [f"{note.title}", f"  {note.text}", f"  source: {note.source}"]
     return "\n".join(lines)

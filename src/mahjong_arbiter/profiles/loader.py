@@ -43,7 +43,7 @@ from ..errors import ProfileError
 from .keys import PARAM_KEYS, TABLE_KEYS, unknown_keys
 from .model import APPLIES, VALUE_KEYS, Edge, Note, Profile, RuleEntry
 
-__all__ = ["load_profile", "builtin_profile_ids", "DATA_DIR", "ARITHMETICS"]
+__all__ = ["load_profile", "parent_profile", "builtin_profile_ids", "DATA_DIR", "ARITHMETICS"]
 
 DATA_DIR = Path(__file__).parent / "data"
 ARITHMETICS = ("mcr", "classical", "faan")
@@ -73,6 +73,13 @@ def load_profile(name: str | Path) -> Profile:
     """
     path = _locate(name, None)
     return _load(path, _stamp(path))
+
+
+def parent_profile(profile: Profile) -> Profile | None:
+    """The resolved parent of *profile* (what its ``extends`` names), or None for a root profile."""
+    if profile.extends is None:
+        return None
+    return load_profile(_locate(profile.extends, Path(profile.path)))
 
 
 def _stamp(path: Path) -> tuple[int, ...]:

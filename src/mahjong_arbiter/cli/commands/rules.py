@@ -1,24 +1,47 @@
-"""``mahjong-arbiter rules``: a profile printed as a readable rulebook."""
+"""``mahjong-arbiter rules``: a profile's rulebook for players, or one rule's entry with its examples scored."""
 
 from __future__ import annotations
 
 import argparse
 
 NAME = "rules"
-HELP = "print a profile as a rulebook: every scored rule with its value and source, and procedure notes"
+HELP = "print a profile's rulebook: every rule in plain words with its value, exclusions, source and example hands"
 EXAMPLE = """examples:
-  mahjong-arbiter rules buzzard-2000
   mahjong-arbiter rules mcr
+  mahjong-arbiter rules mcr "pure straight"
+  mahjong-arbiter rules bmja --format html -o bmja-rulebook.html
 """
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("profile", metavar="PROFILE", help="a built-in profile id or a .toml file")
+    parser.add_argument(
+        "rule", metavar="RULE", nargs="?",
+        help="one rule (its id, short id, English or native name): print its entry with the examples scored",
+    )
+    parser.add_argument("--format", choices=("text", "html"), default="text",
+                        help="text (default) or a printable HTML page with the example hands drawn as tiles")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...profiles.describe import rulebook_text
+    from ...disputes.names import resolve_rules
+    from ...disputes.rulebook import entry_page, entry_text, rulebook_page, rulebook_text
     from ...profiles.loader import load_profile
+    from ...profiles.rulebook import rulebook_for
 
-    print(rulebook_text(load_profile(args.profile)))
+    book = rulebook_for(load_profile(args.profile))
+    if args.rule is None:
+        out = rulebook_page(book) if args.format == "html" else rulebook_text(book)
+    else:
+        entries = resolve_rules(book.profile, args.rule)
+        if args.format == "html":
+            out = "\n".join(entry_page(book, e.id) for e in entries[:1])
+        else:
+            out = "\n".join(entry_text(book, e.id) for e in entries)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as fh:
+            fh.write(out)
+    else:
+        print(out, end="")
     return 0

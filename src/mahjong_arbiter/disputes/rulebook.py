@@ -1,0 +1,265 @@
+"""A profile's rulebook for players: every rule in plain words, its value, what it excludes, its source
+and example hands; as text, as one entry with its examples scored, or as a printable HTML page.
+
+The words and example hands are the profile's rulebook file (:mod:`mahjong_arbiter.profiles.rulebook`);
+the value, the source and the exclusion and implication edges are read from the profile itself, so
+nothing is written twice.  Example hands are scored here by the engine, never copied from a file.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable
+from dataclasses import dataclass
+from html import escape
+
+from ..errors import ArbiterError
+from ..hand import Context
+from ..profiles.model import Edge, Profile, RuleEntry
+from ..profiles.rulebook import Example, Rulebook
+from ..result import Result
+from .breakdown import value_text
+
+__all__ = ["ScoredExample", "entry_lines", "rulebook_text", "entry_text", "rulebook_page", "score_example",
+           "rule_value_text", "context_words", "entry_page"]
+
+_TITLES = {"points": "Points", "doubles": "Doubles", "limit": "Limit hands", "faan": "Faan"}
+_WIDTH = 96
+
+
+def rule_value_text(profile: Profile, entry: RuleEntry) -> str:
+    """The value as a player reads it: ``16 points``, ``1 double``, ``the limit (1000)``, ``half the limit``."""
+    if entry.value_key == "limit":
+        whole = f" ({entry.value * profile.limit:g})" if profile.limit else ""
+        if entry.value == 1:
+            return f"the limit{whole}"
+        if entry.value == 0.5:
+            return f"half the limit{whole}"
+        return f"{entry.value:g} of the limit{whole}"
+    if entry.value_key == "points" and profile.arithmetic == "mcr":
+        return f"{entry.value:g} point" + ("s" if entry.value != 1 else "")
+    return value_text(entry.value, entry.value_key)
+
+
+def context_words(context: Context) -> str:
+    """What is not the default about how an example was won, in a few words ("" for a plain discard win)."""
+    parts = []
+    if context.self_drawn:
+        parts.append("self-drawn")
+    if context.robbing_kong:
+        parts.append("robbing a kong")
+    if context.kong_replacement:
+        parts.append("on a kong's replacement tile")
+    if context.last_tile:
+        parts.append("the last tile of the wall" if context.self_drawn else "the last discard of the hand")
+    if context.last_of_kind:
+        parts.append("the last copy of the tile")
+    if str(context.seat_wind) != "E":
+        parts.append(f"seat {context.seat_wind.name.split()[0].capitalize()}")
+    if str(context.prevailing_wind) != "E":
+        parts.append(f"{context.prevailing_wind.name.split()[0].capitalize()} round")
+    if context.bonus_tiles is None and context.flowers:
+        parts.append(f"{context.flowers} flower(s)")
+    parts.extend(sorted(e.replace("_", " ") for e in context.events))
+    return ", ".join(parts)
+
+
+def _edge_groups(edges: Iterable[Edge], profile: Profile, *, by_target: bool = True) -> list[tuple[str, str]]:
+    """Edges grouped by their source: (names, source) pairs in first order."""
+    grouped: dict[str, list[str]] = {}
+    for edge in edges:
+        rid = edge.target if by_target else edge.rule
+        grouped.setdefault(edge.source, []).append(profile.rules[rid].name)
+    return [(", ".join(dict.fromkeys(names)), source) for source, names in grouped.items()]
+
+
+def _title(entry: RuleEntry) -> str:
+    native = f" {entry.name_zh}" if entry.name_zh else ""
+    return f"{entry.name}{native}"
+
+
+def _example_line(example: Example) -> str:
+    words = context_words(example.record().context)
+    line = example.hand + (f"  ({words})" if words else "")
+    return line + (f". {example.note}" if example.note else "")
+
+
+def _wrap(text: str, indent: str, hang: str = "  ") -> list[str]:
+    return textwrap.wrap(text, _WIDTH, initial_indent=indent, subsequent_indent=indent + hang) or [indent]
+
+
+def entry_lines(book: Rulebook, rule_id: str) -> list[str]:
+    """One rule's entry as lines of text (without its examples scored)."""
+    profile = book.profile
+    entry = profile.rules[rule_id]
+    words = book.entry(rule_id)
+    whom = {"winner": ", the winner only", "loser": ", losers only"}.get(entry.applies, "")
+    lines = [f"{_title(entry)}  ({rule_id}): {rule_value_text(profile, entry)}{whom}"]
+    if words is not None:
+        lines += _wrap(" ".join(words.summary.split()), "  ", "")
+    else:
+        lines.append("  (no player's entry for this rule yet)")
+    for names, source in _edge_groups(entry.excludes, profile):
+        lines += _wrap(f"Not counted with it: {names} [{source}]", "  ")
+    for names, source in _edge_groups(entry.implies, profile):
+        lines += _wrap(f"Contains, so not counted again: {names} [{source}]", "  ")
+    into = [e for r in profile.rules.values() for e in (*r.excludes, *r.implies) if e.target == rule_id]
+    if into:
+        names = ", ".join(dict.fromkeys(profile.rules[e.rule].name for e in into))
+        lines += _wrap(f"Not counted when one of these counts: {names}", "  ")
+    if entry.source:
+        lines += _wrap(f"Source: {entry.source}", "  ")
+    if words is not None:
+        for example in words.examples:
+            lines += _wrap(f"Example: {_example_line(example)}", "  ")
+    return lines
+
+
+def _head(book: Rulebook) -> list[str]:
+    profile = book.profile
+    lines = [profile.label, "=" * len(profile.label), f"profile {profile.id}, fingerprint {profile.fingerprint}"]
+    if book.introduction:
+        lines += ["", *textwrap.wrap(" ".join(book.introduction.split()), _WIDTH)]
+    if profile.sources:
+        lines += ["", "Sources:"] + [f"  - {s}" for s in profile.sources]
+    if profile.limit:
+        lines.append(f"Limit: {profile.limit}")
+    if profile.minimum:
+        lines.append(f"Minimum to win: {profile.minimum}")
+    return lines
+
+
+def rulebook_text(book: Rulebook) -> str:
+    """The whole rulebook: the profile's head, every rule grouped by kind of value, then the notes."""
+    lines = _head(book)
+    groups: dict[str, list[str]] = {}
+    for rid, entry in book.profile.rules.items():
+        groups.setdefault(entry.value_key, []).append(rid)
+    for key, rule_ids in groups.items():
+        title = _TITLES.get(key, key)
+        lines += ["", title, "-" * len(title)]
+        for rid in rule_ids:
+            lines += [*entry_lines(book, rid), ""]
+    if book.profile.notes:
+        lines += ["Procedures and choices (not scored)", "-" * 35]
+        for note in book.profile.notes:
+            lines += [note.title, *_wrap(note.text, "  "), *_wrap(f"Source: {note.source}", "  "), ""]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+@dataclass(frozen=True)
+class ScoredExample:
+    """An example hand and what the engine makes of it under the rulebook's profile."""
+
+    example: Example
+    result: Result | None
+    error: str = ""
+
+
+def score_example(book: Rulebook, example: Example) -> ScoredExample:
+    """Score *example* under the rulebook's profile (an error becomes words, never an exception)."""
+    from ..scoring import score
+
+    record = example.record()
+    try:
+        return ScoredExample(example, score(record.hand, record.context, book.profile))
+    except ArbiterError as exc:
+        return ScoredExample(example, None, exc.message)
+
+
+def _scored_lines(scored: ScoredExample) -> list[str]:
+    result = scored.result
+    if result is None:
+        return [f"    the engine does not score it: {scored.error}"]
+    counted = ", ".join(
+        f"{i.name}{f' x{i.count}' if i.count != 1 else ''} ({value_text(i.value, i.value_key)})" for i in result.items
+    )
+    lines = _wrap(f"scores {result.total:g} {result.unit}: {counted}", "    ")
+    if result.suppressed:
+        held = ", ".join(f"{s.name} ({s.relation.replace('_', ' ')} by {s.by})" for s in result.suppressed)
+        lines += _wrap(f"held but not counted: {held}", "    ")
+    for note in result.notes:
+        lines += _wrap(f"note: {note}", "    ")
+    return lines
+
+
+def entry_text(book: Rulebook, rule_id: str) -> str:
+    """One rule's entry with each example hand scored by the engine."""
+    lines = entry_lines(book, rule_id)
+    words = book.entry(rule_id)
+    if words is not None:
+        lines += ["", "The examples, scored:"]
+        for example in words.examples:
+            lines += _wrap(_example_line(example), "  ")
+            lines += _scored_lines(score_example(book, example))
+    return "\n".join(lines) + "\n"
+
+
+# --- HTML ---------------------------------------------------------------------------------------------------
+def _entry_html(book: Rulebook, rule_id: str) -> str:
+    from .html import hand_tiles_html
+
+    profile = book.profile
+    entry = profile.rules[rule_id]
+    words = book.entry(rule_id)
+    whom = {"winner": " (the winner only)", "loser": " (losers only)"}.get(entry.applies, "")
+    parts = [f'<h3 id="{escape(rule_id)}">{escape(_title(entry))} <span class="value">'
+             f"{escape(rule_value_text(profile, entry))}{escape(whom)}</span></h3>"]
+    if words is not None:
+        parts.append(f"<p>{escape(words.summary)}</p>")
+    facts = [f"<li>Not counted with it: {escape(n)} <span class=\"source\">[{escape(s)}]</span></li>"
+             for n, s in _edge_groups(entry.excludes, profile)]
+    facts += [f"<li>Contains, so not counted again: {escape(n)} <span class=\"source\">[{escape(s)}]</span></li>"
+              for n, s in _edge_groups(entry.implies, profile)]
+    if entry.source:
+        facts.append(f'<li class="source">Source: {escape(entry.source)}</li>')
+    parts.append(f"<ul>{''.join(facts)}</ul>")
+    for example in words.examples if words is not None else ():
+        scored = score_example(book, example)
+        record = example.record()
+        words_ = context_words(record.context)
+        caption = escape(example.hand) + (f" ({escape(words_)})" if words_ else "")
+        if example.note:
+            caption += f". {escape(example.note)}"
+        total = (f"scores {scored.result.total:g} {escape(scored.result.unit)}" if scored.result is not None
+                 else f"not scored: {escape(scored.error)}")
+        parts.append(f'<div class="example">{hand_tiles_html(record.hand, record.context)}'
+                     f'<p class="caption">{caption}: {total}</p></div>')
+    return '<section class="entry">' + "\n".join(parts) + "</section>"
+
+
+def rulebook_page(book: Rulebook) -> str:
+    """The whole rulebook as one printable, self-contained HTML page, example hands drawn as tiles."""
+    from .html import page
+
+    profile = book.profile
+    head = [f"<p>profile {escape(profile.id)}, fingerprint {escape(profile.fingerprint)}</p>"]
+    if book.introduction:
+        head.append(f"<p>{escape(' '.join(book.introduction.split()))}</p>")
+    facts = []
+    if profile.limit:
+        facts.append(f"<li>Limit: {profile.limit}</li>")
+    if profile.minimum:
+        facts.append(f"<li>Minimum to win: {profile.minimum}</li>")
+    facts += [f'<li class="source">Source: {escape(s)}</li>' for s in profile.sources]
+    head.append(f"<ul>{''.join(facts)}</ul>")
+    sections = ["<section>" + "\n".join(head) + "</section>"]
+    groups: dict[str, list[str]] = {}
+    for rid, entry in profile.rules.items():
+        groups.setdefault(entry.value_key, []).append(rid)
+    for key, rule_ids in groups.items():
+        body = "\n".join(_entry_html(book, rid) for rid in rule_ids)
+        sections.append(f"<section><h2>{escape(_TITLES.get(key, key))}</h2>\n{body}</section>")
+    if profile.notes:
+        notes = "".join(f"<li><b>{escape(n.title)}</b>: {escape(n.text)} "
+                        f'<span class="source">[{escape(n.source)}]</span></li>' for n in profile.notes)
+        sections.append(f"<section><h2>Procedures and choices (not scored)</h2><ul>{notes}</ul></section>")
+    return page(f"Rulebook: {profile.label}", sections)
+
+
+def entry_page(book: Rulebook, rule_id: str) -> str:
+    """One rule's entry as a page."""
+    from .html import page
+
+    return page(f"{book.profile.rules[rule_id].name} ({book.profile.id})", [_entry_html(book, rule_id)])
+
