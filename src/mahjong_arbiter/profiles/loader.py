@@ -33,6 +33,7 @@ the field.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Mapping
 from functools import lru_cache
@@ -42,6 +43,17 @@ from typing import Any
 from ..errors import ProfileError
 from .keys import PARAM_KEYS, TABLE_KEYS, unknown_keys
 from .model import APPLIES, VALUE_KEYS, Edge, Note, Profile, RuleEntry
+from .values import (
+    MAX_DEPTH,
+    PARAM_VALUES,
+    POLICY_VALUES,
+    RULE_VALUES,
+    SHAPE_VALUES,
+    TOP_VALUES,
+    Kind,
+    Text,
+    finite_problem,
+)
 
 __all__ = ["load_profile", "parent_profile", "builtin_profile_ids", "DATA_DIR", "ARITHMETICS"]
 
@@ -55,6 +67,9 @@ _TOP_KEYS = {
 _RULE_KEYS = {"name", "name_zh", "applies", "source", "excludes", "implies", "params", *VALUE_KEYS}
 _NOTE_KEYS = {"id", "title", "text", "source"}
 _MERGED_TABLES = ("policies", "shapes", "settlement", "payments")
+_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'')
+_KEY_PARTS = re.compile(r'"[^"]*"|[^."]+')
 
 
 def builtin_profile_ids() -> list[str]:
@@ -91,8 +106,8 @@ def _stamp(path: Path) -> tuple[int, ...]:
         seen.add(path)
         try:
             stamps.append(path.stat().st_mtime_ns)
-            raw = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            raw = _read_toml(path)
+        except (OSError, ProfileError):
             break  # _load reports the problem with its file and field
         parent = raw.get("extends")
         if not isinstance(parent, str):
@@ -104,21 +119,86 @@ def _stamp(path: Path) -> tuple[int, ...]:
     return tuple(stamps)
 
 
+def _read_toml(path: Path) -> dict[str, Any]:
+    """The parsed file, every value checked for depth and finiteness (:func:`.values.finite_problem`)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ProfileError(f"{path}: cannot read: {exc}") from None
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(f"{path}: not valid TOML: {exc}") from None
+    except RecursionError:
+        field = _deep_field(text)
+        raise ProfileError(f"{path}: {field} must be a value nested at most {MAX_DEPTH} deep") from None
+    except ValueError:  # an integer of thousands of digits, which Python will not convert
+        raise ProfileError(f"{path}: a number has more digits than any value can need") from None
+    found = finite_problem(raw)
+    if found:
+        keys, must = found
+        raise ProfileError(f"{path}: {_field_name(keys)} must be {must}")
+    return raw
+
+
+def _field_name(keys: tuple[str, ...]) -> str:
+    """``rule 'mcr.pure-straight': field 'points'`` or ``field 'policies.account_once'``."""
+    if keys[0] in ("rules", "add", "amend") and len(keys) > 2:
+        return f"rule {keys[1]!r}: field {''.join(k if k.startswith('[') else '.' + k for k in keys[2:])[1:]!r}"
+    return f"field {''.join(k if k.startswith('[') else '.' + k for k in keys)[1:]!r}"
+
+
+def _deep_field(text: str) -> str:
+    """Where a value too deeply nested for the TOML reader starts: its table and key, as well as
+    a line scan can tell (strings and comments skipped)."""
+    table, key, depth = "", "", 0
+    for line in text.splitlines():
+        stripped = line.strip()
+        if depth == 0 and stripped.startswith("["):
+            table = stripped.strip("[]").strip()
+            continue
+        if depth == 0 and "=" in stripped:
+            key = stripped.partition("=")[0].strip()
+        code = _STRINGS.sub("", line).partition("#")[0]
+        depth += code.count("[") + code.count("{") - code.count("]") - code.count("}")
+        if depth > MAX_DEPTH:
+            break
+    name = f"{table}.{key}" if table and key else key or table or "a value"
+    return _field_name(tuple(part.strip('"') for part in _KEY_PARTS.findall(name))) if name else name
+
+
 def _locate(name: str | Path, relative_to: Path | None) -> Path:
     text = str(name)
     looks_like_path = text.endswith(".toml") or "/" in text or "\\" in text
     if looks_like_path:
         path = Path(text)
-        if not path.is_absolute() and relative_to is not None:
-            path = relative_to.parent / path
+        if relative_to is not None:
+            path = _confined(text, relative_to)
         if not path.is_file():
             raise ProfileError(f"profile file {text} not found", code="unknown_profile")
         return path.resolve()
     path = DATA_DIR / f"{text}.toml"
-    if not path.is_file():
+    if not _ID.fullmatch(text) or not path.is_file():
         known = ", ".join(builtin_profile_ids())
         raise ProfileError(f"unknown profile {text!r}; built-in profiles: {known}", code="unknown_profile")
     return path.resolve()
+
+
+def _confined(text: str, extending: Path) -> Path:
+    """The file an ``extends`` path names, refused unless it lies in the extending file's folder or
+    below (checked on the path alone: nothing outside is opened, and the message is the same
+    whether or not such a file exists)."""
+    folder = extending.parent.resolve()
+    relative = Path(text)
+    inside = not relative.is_absolute() and ".." not in relative.parts and "\x00" not in text
+    path = (folder / relative).resolve() if inside else folder
+    if not inside or not path.is_relative_to(folder):
+        raise ProfileError(
+            f"{extending}: field 'extends' = {text!r}: a profile extends a built-in profile or a file in its "
+            "own folder or below it",
+            code="bad_extends",
+        )
+    return path
 
 
 @lru_cache(maxsize=64)
@@ -126,12 +206,7 @@ def _load(path: Path, stamp: tuple[int, ...] = (), chain: tuple[Path, ...] = ())
     if path in chain:
         loop = " -> ".join(p.name for p in (*chain, path))
         raise ProfileError(f"{path}: profiles extend each other in a loop: {loop}")
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ProfileError(f"{path}: cannot read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ProfileError(f"{path}: not valid TOML: {exc}") from None
+    raw = _read_toml(path)
     where = str(path)
     unknown = sorted(set(raw) - _TOP_KEYS)
     if unknown:
@@ -280,10 +355,7 @@ def _rule(rid: str, body: Any, where: str) -> RuleEntry:
         )
     value_key = values[0]
     value = body[value_key]
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ProfileError(f"{where}: rule {rid!r}: field {value_key!r} must be a number, not {value!r}")
-    if value_key == "limit" and not 0 < value <= 1:
-        raise ProfileError(f"{where}: rule {rid!r}: field 'limit' is a fraction of the limit in (0, 1], not {value}")
+    _check(RULE_VALUES[value_key], value, f"{where}: rule {rid!r}: field {value_key!r}")
     applies = body.get("applies", "all")
     if applies not in APPLIES:
         raise ProfileError(f"{where}: rule {rid!r}: field 'applies' must be one of {', '.join(APPLIES)}")
@@ -297,6 +369,9 @@ def _rule(rid: str, body: Any, where: str) -> RuleEntry:
     params = body.get("params", {})
     if not isinstance(params, Mapping):
         raise ProfileError(f"{where}: rule {rid!r}: field 'params' must be a table")
+    for key, param in params.items():
+        if key in PARAM_VALUES:
+            _check(PARAM_VALUES[key], param, f"{where}: rule {rid!r}: field 'params.{key}'")
     return RuleEntry(
         id=rid,
         name=name,
@@ -357,9 +432,22 @@ def _int(raw: Mapping[str, Any], key: str, where: str) -> int | None:
     value = raw.get(key)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-        raise ProfileError(f"{where}: field {key!r} must be a positive whole number, not {value!r}")
-    return value
+    _check(TOP_VALUES[key], value, f"{where}: field {key!r}")
+    return int(value)
+
+
+def _check(kind: Kind, value: Any, what: str) -> None:
+    problem = kind.problem(value)
+    if problem:
+        raise ProfileError(f"{what} must be {problem}")
+
+
+def _check_table(table: Mapping[str, Any], kinds: Mapping[str, Kind], name: str, where: str) -> None:
+    """Each key of a ``[policies]`` or ``[shapes]`` table against its kind (``*_source``: text)."""
+    for key, value in table.items():
+        kind = kinds.get(key) or (Text() if key.endswith("_source") else None)
+        if kind is not None:
+            _check(kind, value, f"{where}: [{name}] field {key!r}")
 
 
 def _table(raw: Mapping[str, Any], key: str, where: str) -> dict[str, Any]:
@@ -400,6 +488,8 @@ def _validate(profile: Profile, where: str) -> None:
         unknown = unknown_keys(getattr(profile, table), keys)
         if unknown:
             raise ProfileError(f"{where}: [{table}] unknown field {unknown[0]!r} (known: {', '.join(keys)})")
+    _check_table(profile.policies, POLICY_VALUES, "policies", where)
+    _check_table(profile.shapes, SHAPE_VALUES, "shapes", where)
     for rid, entry in profile.rules.items():
         unknown = unknown_keys(entry.params, PARAM_KEYS)
         if unknown:

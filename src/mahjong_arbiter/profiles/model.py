@@ -178,13 +178,23 @@ class Profile:
         return tuple(e for r in self.rules.values() for e in (*r.excludes, *r.implies))
 
     def with_limit(self, limit: int | None) -> Profile:
-        """This profile with the limit (or cap) a game or a command chose; ``None`` keeps it."""
+        """This profile with the limit (or cap) a game or a command chose; ``None`` keeps it.
+
+        Refused (``bad_limit``) for a profile that has no limit (MCR adds points without a cap:
+        a limit there would be ignored in silence) and outside the range profiles may give.
+        """
         if limit is None or limit == self.limit:
             return self
-        if limit <= 0:
-            from ..errors import ProfileError
+        from ..errors import ProfileError
+        from .values import TOP_VALUES
 
-            raise ProfileError(f"a limit must be a positive whole number, not {limit}", code="bad_limit")
+        if self.limit is None:
+            raise ProfileError(
+                f"profile {self.id} has no limit to change: its totals have no cap", code="bad_limit"
+            )
+        problem = TOP_VALUES["limit"].problem(limit)
+        if problem:
+            raise ProfileError(f"a limit must be {problem}", code="bad_limit")
         return replace(self, limit=limit)
 
     def policy(self, name: str, default: Any = None) -> Any:
