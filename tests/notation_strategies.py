@@ -68,13 +68,18 @@ def hands_with_bonus(draw: st.DrawFn, *, shape: str | None = None) -> tuple[Hand
 
 @st.composite
 def contexts(draw: st.DrawFn, hand: Hand) -> Context:
-    """A context consistent with *hand* (no kong replacement without a kong, flower-replacement
-    wins self-drawn with a flower)."""
+    """A context consistent with *hand*: no kong replacement without a kong, no robbed kong while
+    the hand holds another copy of the winning tile, no Original Call with a claimed set,
+    flower-replacement wins self-drawn with a flower (the event registry's preconditions)."""
     self_drawn = draw(st.booleans())
-    kong_related = draw(st.booleans()) and (not self_drawn or bool(hand.kongs))
+    win = hand.winning_tile
+    robbable = win is None or hand.all_tiles.count(win) == 1
+    kong_related = draw(st.booleans()) and (bool(hand.kongs) if self_drawn else robbable)
     bonus = draw(st.none() | st.lists(st.sampled_from(ALL_BONUS), unique=True, max_size=8).map(tuple))
     flowers = len(bonus) if bonus is not None else draw(st.integers(0, 8))
-    events = set(draw(st.sets(st.sampled_from(["standing_hand", "original_call", "only_possible"]))))
+    claimed = any(m.exposed for m in hand.melds)
+    possible = ["standing_hand", "only_possible"] + ([] if claimed else ["original_call"])
+    events = set(draw(st.sets(st.sampled_from(possible))))
     if self_drawn and flowers and not kong_related and draw(st.booleans()):
         events.add("flower_replacement")
     return Context(

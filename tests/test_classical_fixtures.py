@@ -8,7 +8,8 @@ and a hand-computed expectation in a comment; the test id is the case id.  A cas
   loser's thirteen (``partial = true`` for fewer);
 - ``context``: Context fields (``seat_wind``, ``prevailing_wind``, ``self_drawn``, ``kong_related``,
   ``last_tile``, ``last_of_kind``, ``events``), over the file's ``[defaults] context``;
-- ``total``, or ``not_winning`` (a fragment of the reason);
+- ``total``, or ``not_winning`` (a fragment of the reason), or ``bad_context`` (a fragment of the
+  message refusing a context the hand makes impossible);
 - optionally ``items`` (ids that must count), ``absent`` (ids that must not), ``suppressed``,
   ``fields`` (a subset of the result's fields), ``non_winner_limit`` (the section E function).
 """
@@ -21,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from mahjong_arbiter.errors import NotWinningError
+from mahjong_arbiter.errors import HandError, NotWinningError
 from mahjong_arbiter.hand import Context
 from mahjong_arbiter.notation import parse_hand
 from mahjong_arbiter.profiles.loader import load_profile
@@ -67,6 +68,11 @@ def test_classical_case(case: dict[str, Any], defaults: dict[str, Any]) -> None:
     parsed = parse_hand(case["hand"], partial=case.get("partial", False))
     ctx = _context(case, defaults, parsed.bonus_tiles)
     profile = _profile(case["profile"])
+    if "bad_context" in case:
+        with pytest.raises(HandError) as refused:
+            score(parsed.hand, ctx, profile)
+        assert refused.value.code == "bad_context" and case["bad_context"] in refused.value.message
+        return
     if "not_winning" in case:
         with pytest.raises(NotWinningError) as caught:
             score(parsed.hand, ctx, profile)
@@ -96,7 +102,7 @@ def test_every_rule_has_a_golden_case(profile_id: str) -> None:
     seen: set[str] = set()
     for param in _cases():
         case, defaults = param.values
-        if case["profile"] != profile_id or "not_winning" in case:
+        if case["profile"] != profile_id or "not_winning" in case or "bad_context" in case:
             continue
         result = _result(case, defaults)
         seen.update(item.id for item in result.items)

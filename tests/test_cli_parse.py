@@ -118,7 +118,7 @@ def test_chinese_order_and_win(capsys: pytest.CaptureFixture[str]) -> None:
         pytest.param(["123m456p789s11222z", "--seat", "X"], "--seat must be a wind", id="bad-seat"),
         pytest.param(["123m456p789s11222z", "--round", "5"], "--round must be a wind", id="bad-round"),
         pytest.param(["123m456p789s11222z", "--event", "luck"], "unknown event 'luck'", id="bad-event"),
-        pytest.param(["123m456p789s11222z", "--kong", "--self-drawn"], "declares no kong", id="no-kong"),
+        pytest.param(["123m456p789s11222z", "--kong", "--self-drawn"], "needs at least 1 declared kong", id="no-kong"),
         pytest.param(["--input", "/nonexistent/hands.jsonl"], "cannot read", id="no-file"),
         pytest.param(["1m", "--input", "-"], "give either a HAND or --input", id="both"),
         pytest.param(["--input", "-", "--seat", "S"], "--seat cannot be used with --input", id="flag-input"),

@@ -180,17 +180,16 @@ def test_context_values() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "fragment"),
     [
-        pytest.param({"self_drawn": True, "kong_related": True}, "declares no kong", id="replacement"),
         pytest.param(
-            {"kong_related": True, "flowers": 1, "events": frozenset({"flower_replacement"})},
-            "both kong-related",
-            id="kong-and-flower",
+            {"self_drawn": True, "kong_related": True}, "needs at least 1 declared kong", id="replacement"
         ),
         pytest.param(
-            {"flowers": 1, "events": frozenset({"flower_replacement"})}, "must be self-drawn", id="discard"
+            {"flowers": 1, "events": frozenset({"flower_replacement"})}, "needs a self-drawn win", id="discard"
         ),
         pytest.param(
-            {"self_drawn": True, "events": frozenset({"flower_replacement"})}, "no flowers", id="no-flowers"
+            {"self_drawn": True, "events": frozenset({"flower_replacement"})},
+            "at least 1 flower or season",
+            id="no-flowers",
         ),
     ],
 )
@@ -201,5 +200,13 @@ def test_context_contradictions(kwargs: dict[str, Any], fragment: str) -> None:
     assert info.value.code == "bad_context" and fragment in info.value.message
 
 
+def test_one_tile_does_not_replace_a_kong_and_a_flower() -> None:
+    hand = Hand(_t("1m 2m 3m 4p 5p 6p 7s 8s 9s S S"), (Meld.kong(Tile.of("E"), exposed=False),), Tile.of("S"))
+    ctx = Context(self_drawn=True, kong_related=True, flowers=1, events=frozenset({"flower_replacement"}))
+    with pytest.raises(HandError) as info:
+        validate_context(hand, ctx)
+    assert info.value.code == "bad_context" and "cannot go with kong replacement tile" in info.value.message
+
+
 def test_robbing_a_kong_needs_no_kong_of_ones_own() -> None:
-    validate_context(Hand(STANDING, (), Tile.of("S")), Context(kong_related=True))
+    validate_context(Hand(STANDING, (), Tile.of("3m")), Context(kong_related=True))

@@ -146,7 +146,7 @@ _PUNG_E = {"kind": "pung", "tiles": ["E", "E", "E"]}
         pytest.param(_with(events="x"), "bad_json", "events must be a list", id="events-str"),
         pytest.param(_with(events=["magic"]), "bad_event", "unknown event 'magic'", id="event-unknown"),
         pytest.param(
-            _with(self_drawn=True, kong_related=True), "bad_context", "declares no kong", id="no-kong"
+            _with(self_drawn=True, kong_related=True), "bad_context", "needs at least 1 declared kong", id="no-kong"
         ),
     ],
 )

@@ -18,6 +18,7 @@ from enum import StrEnum
 from typing import Final
 
 from .errors import HandError
+from .events import EVENT_NAMES, FACTS, implied_events, validate_context
 from .tiles import WINDS, Tile
 
 __all__ = ["MeldKind", "CLAIM_SOURCES", "Meld", "Hand", "Context", "KNOWN_EVENTS", "validate_context"]
@@ -137,17 +138,9 @@ class Meld:
         return "".join(str(t) for t in self.tiles)
 
 
-KNOWN_EVENTS: Final[dict[str, str]] = {
-    "standing_hand": "the player declared a Standing Hand (Buzzard/BMJA) before the win",
-    "original_call": "the player called on the first discard (BMJA Original Call)",
-    "heavens_blessing": "dealt complete: Heaven's Blessing / Original Hand / Gift from Heaven",
-    "earths_blessing": "won on East's first discard: Earth's Blessing",
-    "first_turn_win": "won with the first tile drawn: the Codification's Gift from Earth",
-    "east_13th_consecutive": "East's thirteenth consecutive win",
-    "only_possible": "the winning tile was the only possible tile (when the hand cannot show it)",
-    "flower_replacement": "won on the replacement tile for a flower or season",
-    "twofold_fortune": "won on the loose tile of a kong declared on a kong's loose tile (BMJA Twofold Fortune)",
-}
+KNOWN_EVENTS: Final[dict[str, str]] = {name: FACTS[name].meaning for name in EVENT_NAMES}
+"""The names ``--event`` accepts and what each means (read from the event registry,
+:mod:`mahjong_arbiter.events`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -289,7 +282,11 @@ class Context:
     bonus_tiles : tuple of Tile or None
         Which bonus tiles, when known (then ``flowers == len(bonus_tiles)``).
     events : frozenset of str
-        Named facts the table supplies; see :data:`KNOWN_EVENTS`.
+        Named facts the table supplies; see :data:`KNOWN_EVENTS`.  :meth:`has` also answers for
+        the events these imply (Earth's Blessing implies a first-turn win).
+
+    Whether the facts fit the hand (a robbed kong's copies, the seat of Heaven's Blessing, ...) is
+    checked by :func:`validate_context`, which the parsers and the scorer call.
     """
 
     self_drawn: bool = False
@@ -301,6 +298,7 @@ class Context:
     flowers: int = 0
     bonus_tiles: tuple[Tile, ...] | None = None
     events: frozenset[str] = frozenset()
+    _holding: frozenset[str] = field(default=frozenset(), init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seat_wind", _wind(self.seat_wind, "seat wind"))
@@ -327,6 +325,7 @@ class Context:
             if e not in KNOWN_EVENTS:
                 raise HandError("bad_event", f"unknown event {e!r}; known: {', '.join(KNOWN_EVENTS)}")
         object.__setattr__(self, "events", events)
+        object.__setattr__(self, "_holding", implied_events(events))
 
     @property
     def robbing_kong(self) -> bool:
@@ -339,20 +338,5 @@ class Context:
         return self.kong_related and self.self_drawn
 
     def has(self, event: str) -> bool:
-        return event in self.events
-
-
-def validate_context(hand: Hand, ctx: Context) -> None:
-    """Reject a context that contradicts the hand itself.
-
-    A win on a kong's replacement tile needs a declared kong.  (Facts that are merely doubtful,
-    such as Last Tile with a copy in hand, are judged by the profiles, not here.)
-    """
-    if ctx.kong_replacement and not hand.kongs:
-        raise HandError("bad_context", "won on a kong's replacement tile, but the hand declares no kong")
-    if ctx.kong_related and ctx.has("flower_replacement"):
-        raise HandError("bad_context", "a win cannot be both kong-related and on a flower replacement")
-    if ctx.has("flower_replacement") and not ctx.self_drawn:
-        raise HandError("bad_context", "a flower replacement tile is drawn, so the win must be self-drawn")
-    if ctx.flowers == 0 and ctx.has("flower_replacement"):
-        raise HandError("bad_context", "won on a flower replacement but the player holds no flowers")
+        """Whether *event* was given or is implied by an event that was."""
+        return event in self._holding

@@ -22,7 +22,7 @@ field               value                            default
 ``prevailing_wind`` ``"E"`` ``"S"`` ``"W"`` ``"N"``  ``"E"``
 ``flowers``         a count 0-8, or a list such as   0
                     ``["f1", "s3"]``
-``events``          names, see ``hand.KNOWN_EVENTS`` ``[]``
+``events``          names, see ``events.EVENT_NAMES`` ``[]``
 =================== ================================ =============================================
 
 Tiles are canonical tokens (``"3m"``, ``"E"``, ``"C"`` red, ``"F"`` green, ``"P"`` white): the

@@ -40,7 +40,8 @@ def mahjong(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(situation.winner)
 
 
-@rule("score.bonus.self-draw", source="Buzzard 2000 p. 10 (ledger C); BMJA; Codification (head of wall)")
+@rule("score.bonus.self-draw", source="Buzzard 2000 p. 10 (ledger C); BMJA; Codification (head of wall)",
+      facts=("self_drawn",))
 def self_draw(reading: Reading, situation: Situation) -> Hits:
     """The winning tile came from the wall.
 
@@ -55,19 +56,20 @@ def self_draw(reading: Reading, situation: Situation) -> Hits:
     return Hits.once()
 
 
-@rule("score.bonus.only-possible", source="Buzzard 2000 p. 10 (ledger C)")
+@rule("score.bonus.only-possible", source="Buzzard 2000 p. 10 (ledger C)", facts=("only_possible",))
 def only_possible(reading: Reading, situation: Situation) -> Hits:
     """Won with the only possible tile."""
     return Hits.when(only_possible_tile(situation), (reading.winning,))
 
 
-@rule("score.bonus.last-possible", source="Codification, Mah-Jong hands only: Mahjong on last possible tile")
+@rule("score.bonus.last-possible", source="Codification, Mah-Jong hands only: Mahjong on last possible tile",
+      facts=("last_of_kind", "only_possible"))
 def last_possible(reading: Reading, situation: Situation) -> Hits:
     """The only tile that completes the hand, and its other three copies were already visible."""
     return Hits.when(only_possible_tile(situation) and situation.context.last_of_kind, (reading.winning,))
 
 
-@rule("score.bonus.standing", source="Buzzard 2000 p. 7 rule 10, p. 10 (ledger C, H)")
+@rule("score.bonus.standing", source="Buzzard 2000 p. 7 rule 10, p. 10 (ledger C, H)", facts=("standing_hand",))
 def standing(reading: Reading, situation: Situation) -> Hits:
     """A Standing Hand was declared and completed (the table's event ``standing_hand``)."""
     return Hits.when(situation.context.has("standing_hand"))
@@ -108,27 +110,30 @@ def scoreless(reading: Reading, situation: Situation) -> Hits:
     )
 
 
-@rule("score.bonus.last-wall", source="Buzzard 2000 p. 10 (ledger C)")
+@rule("score.bonus.last-wall", source="Buzzard 2000 p. 10 (ledger C)", facts=("last_tile",))
 def last_wall(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong on the last drawable tile of the wall (self-drawn, not a loose tile)."""
     ctx = situation.context
     return Hits.when(ctx.self_drawn and ctx.last_tile and not loose_tile_win(ctx))
 
 
-@rule("score.bonus.last-available", source="Codification, Mah-Jong hands only: Mahjong on last available tile")
+@rule("score.bonus.last-available", source="Codification, Mah-Jong hands only: Mahjong on last available tile",
+      facts=("last_tile",))
 def last_available(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong on the last available tile, no further play possible: the last wall tile or the
     discard after it."""
     return Hits.when(situation.context.last_tile)
 
 
-@rule("score.bonus.loose-tile", source="Buzzard 2000 p. 10 (ledger C); Codification: tile from the tail of the wall")
+@rule("score.bonus.loose-tile", source="Buzzard 2000 p. 10 (ledger C); Codification: tile from the tail of the wall",
+      facts=("kong_replacement", "flower_replacement"))
 def loose_tile(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong on a loose tile: the replacement for a kong or a bonus tile (the tail of the wall)."""
     return Hits.when(loose_tile_win(situation.context))
 
 
-@rule("score.bonus.robbing-kong", source="Codification, Mah-Jong hands only: Robbing a Kong for Mahjong")
+@rule("score.bonus.robbing-kong", source="Codification, Mah-Jong hands only: Robbing a Kong for Mahjong",
+      facts=("robbing_kong",))
 def robbing_kong(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong on a tile robbed from another player's kong."""
     return Hits.when(situation.context.robbing_kong, (reading.winning,))

@@ -38,13 +38,13 @@ def dragon_set(reading: Reading, situation: Situation) -> Hits:
     return Hits.each((g,) for g in reading.pungs if g.first.is_dragon)
 
 
-@rule("score.double.own-wind-set", source=_ALL)
+@rule("score.double.own-wind-set", source=_ALL, facts=("seat_wind",))
 def own_wind_set(reading: Reading, situation: Situation) -> Hits:
     """A pung or kong of the seat's own wind."""
     return _sets_of_tile(reading, situation.context.seat_wind)
 
 
-@rule("score.double.round-wind-set", source=_ALL)
+@rule("score.double.round-wind-set", source=_ALL, facts=("prevailing_wind",))
 def round_wind_set(reading: Reading, situation: Situation) -> Hits:
     """A pung or kong of the prevailing wind (East in the East round holds both)."""
     return _sets_of_tile(reading, situation.context.prevailing_wind)
@@ -55,31 +55,32 @@ def _own_bonus(situation: Situation, flower: bool) -> Hits:
     return Hits.when(any(t.is_flower == flower and t.rank == number for t in bonus_tiles(situation)))
 
 
-@rule("score.double.own-flower", source=_ALL)
+@rule("score.double.own-flower", source=_ALL, facts=("flowers",))
 def own_flower(reading: Reading, situation: Situation) -> Hits:
     """The seat's own flower (East 1, South 2, West 3, North 4)."""
     return _own_bonus(situation, flower=True)
 
 
-@rule("score.double.own-season", source=_ALL)
+@rule("score.double.own-season", source=_ALL, facts=("flowers",))
 def own_season(reading: Reading, situation: Situation) -> Hits:
     """The seat's own season."""
     return _own_bonus(situation, flower=False)
 
 
-@rule("score.double.bouquet.flowers", source=_ALL)
+@rule("score.double.bouquet.flowers", source=_ALL, facts=("flowers",))
 def bouquet_flowers(reading: Reading, situation: Situation) -> Hits:
     """All four flowers."""
     return Hits.when(sum(1 for t in bonus_tiles(situation) if t.is_flower) == 4)
 
 
-@rule("score.double.bouquet.seasons", source=_ALL)
+@rule("score.double.bouquet.seasons", source=_ALL, facts=("flowers",))
 def bouquet_seasons(reading: Reading, situation: Situation) -> Hits:
     """All four seasons."""
     return Hits.when(sum(1 for t in bonus_tiles(situation) if t.is_season) == 4)
 
 
-@rule("score.double.original-call", source="BMJA beginners/stage-3 and doubling.html: Original Call")
+@rule("score.double.original-call", source="BMJA beginners/stage-3 and doubling.html: Original Call",
+      facts=("original_call",))
 def original_call(reading: Reading, situation: Situation) -> Hits:
     """Called (fishing) after the first discard and never changed the hand but for the winning tile
     (the table's event ``original_call``)."""
@@ -145,26 +146,28 @@ def all_honours(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(all(t.is_honour for t in reading.tiles))
 
 
-@rule("score.double.concealed", source="BMJA doubling.html: fully concealed hand; Codification: Totally concealed hand")
+@rule("score.double.concealed", source="BMJA doubling.html: fully concealed hand; Codification: Totally concealed hand",
+      facts=("self_drawn",))
 def concealed(reading: Reading, situation: Situation) -> Hits:
     """No tile from a discard: no exposed set and the winning tile self-drawn (a declared concealed
     kong keeps the hand concealed)."""
     return Hits.when(all(g.concealed for g in reading.groups))
 
 
-@rule("score.double.original-hand", source="Buzzard 2000 p. 10 (ledger B, winner only): Original Hand")
+@rule("score.double.original-hand", source="Buzzard 2000 p. 10 (ledger B, winner only): Original Hand",
+      facts=("heavens_blessing",))
 def original_hand(reading: Reading, situation: Situation) -> Hits:
     """Dealt complete (the table's event ``heavens_blessing``)."""
     return Hits.when(situation.context.has("heavens_blessing"))
 
 
-@rule("score.double.loose-tile", source=_WINNER)
+@rule("score.double.loose-tile", source=_WINNER, facts=("kong_replacement", "flower_replacement"))
 def loose_tile(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong on a loose tile (kong or bonus-tile replacement)."""
     return Hits.when(loose_tile_win(situation.context))
 
 
-@rule("score.double.last-wall", source=_WINNER)
+@rule("score.double.last-wall", source=_WINNER, facts=("last_tile",))
 def last_wall(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong on the last tile of the wall, self-drawn; a loose tile does not count (BMJA: kong
     box excluded)."""
@@ -172,14 +175,14 @@ def last_wall(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(ctx.self_drawn and ctx.last_tile and not loose_tile_win(ctx))
 
 
-@rule("score.double.final-discard", source="BMJA doubling.html: Mah-Jong with the final discard")
+@rule("score.double.final-discard", source="BMJA doubling.html: Mah-Jong with the final discard", facts=("last_tile",))
 def final_discard(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong on the discard that follows the last tile of the wall."""
     ctx = situation.context
     return Hits.when(ctx.last_tile and not ctx.self_drawn)
 
 
-@rule("score.double.robbing-kong", source=_WINNER)
+@rule("score.double.robbing-kong", source=_WINNER, facts=("robbing_kong",))
 def robbing_kong(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong by robbing a kong."""
     groups: tuple[Group, ...] = (reading.winning,)

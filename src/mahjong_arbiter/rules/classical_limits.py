@@ -11,7 +11,7 @@ thirteenth win, kong on kong) are the table's events.
 from __future__ import annotations
 
 from ..solver.reading import GroupKind, Reading
-from ..tiles import WINDS, Tile
+from ..tiles import Tile
 from .classical_common import is_standard_complete, loose_tile_win, suits_of
 from .registry import Hits, Situation, rule
 
@@ -19,7 +19,6 @@ __all__: list[str] = []
 
 _BMJA = "BMJA special hands (specialhands.html; bmja.md section 4)"
 _BUZZARD = "Buzzard 2000 p. 11 (ledger D)"
-_EAST = WINDS[0]
 _GREEN = frozenset(Tile.of(t) for t in ("2s", "3s", "4s", "6s", "8s", "F"))
 
 
@@ -114,41 +113,43 @@ def imperial_jade(reading: Reading, situation: Situation) -> Hits:
     )
 
 
-@rule("score.limit.heavens-blessing", source=f"{_BMJA}: Heaven's Blessing; {_BUZZARD} 3: Original Hand; Codification 1")
+@rule("score.limit.heavens-blessing", source=f"{_BMJA}: Heaven's Blessing; {_BUZZARD} 3: Original Hand; Codification 1",
+      facts=("heavens_blessing",))
 def heavens_blessing(reading: Reading, situation: Situation) -> Hits:
-    """East dealt a complete hand (the table's event ``heavens_blessing``)."""
-    ctx = situation.context
-    return Hits.when(ctx.has("heavens_blessing") and ctx.seat_wind is _EAST)
+    """East dealt a complete hand (the table's event ``heavens_blessing``; the event registry
+    refuses it for another seat or on a discard)."""
+    return Hits.when(situation.context.has("heavens_blessing"))
 
 
-@rule("score.limit.earths-blessing", source=f"{_BMJA}: Earth's Blessing; {_BUZZARD} 4")
+@rule("score.limit.earths-blessing", source=f"{_BMJA}: Earth's Blessing; {_BUZZARD} 4", facts=("earths_blessing",))
 def earths_blessing(reading: Reading, situation: Situation) -> Hits:
-    """Another player wins on East's first discard (the table's event ``earths_blessing``)."""
-    ctx = situation.context
-    return Hits.when(ctx.has("earths_blessing") and ctx.seat_wind is not _EAST and not ctx.self_drawn)
+    """Another player wins on East's first discard (the table's event ``earths_blessing``; the
+    event registry refuses it for East or self-drawn)."""
+    return Hits.when(situation.context.has("earths_blessing"))
 
 
-@rule("score.limit.gift-from-earth", source="Codification, special hands 2: Gift from Earth")
+@rule("score.limit.gift-from-earth", source="Codification, special hands 2: Gift from Earth", facts=("first_turn_win",))
 def gift_from_earth(reading: Reading, situation: Situation) -> Hits:
-    """Mah-Jong before one's first turn is over, anyone but East (event ``first_turn_win``)."""
-    ctx = situation.context
-    return Hits.when(ctx.has("first_turn_win") and ctx.seat_wind is not _EAST)
+    """Mah-Jong before one's first turn is over, anyone but East (event ``first_turn_win``, which
+    Earth's Blessing implies; the event registry refuses it for East)."""
+    return Hits.when(situation.context.has("first_turn_win"))
 
 
-@rule("score.limit.east-13th", source=f"{_BUZZARD} 10")
+@rule("score.limit.east-13th", source=f"{_BUZZARD} 10", facts=("east_13th_consecutive",))
 def east_13th(reading: Reading, situation: Situation) -> Hits:
-    """East's thirteenth consecutive Mah-Jong (event ``east_13th_consecutive``)."""
-    ctx = situation.context
-    return Hits.when(ctx.has("east_13th_consecutive") and ctx.seat_wind is _EAST)
+    """East's thirteenth consecutive Mah-Jong (event ``east_13th_consecutive``, East only)."""
+    return Hits.when(situation.context.has("east_13th_consecutive"))
 
 
-@rule("score.limit.plum-blossom", source=f"{_BMJA}: Gathering the Plum Blossom from the Roof")
+@rule("score.limit.plum-blossom", source=f"{_BMJA}: Gathering the Plum Blossom from the Roof",
+      facts=("kong_replacement", "flower_replacement"))
 def plum_blossom(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong with the five of circles drawn as a loose tile."""
     return Hits.when(loose_tile_win(situation.context) and reading.winning_tile is Tile.of("5p"))
 
 
-@rule("score.limit.moon-from-the-sea", source=f"{_BMJA}: Plucking the Moon from the Bottom of the Sea")
+@rule("score.limit.moon-from-the-sea", source=f"{_BMJA}: Plucking the Moon from the Bottom of the Sea",
+      facts=("last_tile",))
 def moon_from_the_sea(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong with the one of circles drawn as the last tile of the wall."""
     ctx = situation.context
@@ -157,9 +158,9 @@ def moon_from_the_sea(reading: Reading, situation: Situation) -> Hits:
     )
 
 
-@rule("score.limit.twofold-fortune", source=f"{_BMJA}: Twofold Fortune")
+@rule("score.limit.twofold-fortune", source=f"{_BMJA}: Twofold Fortune", facts=("twofold_fortune",))
 def twofold_fortune(reading: Reading, situation: Situation) -> Hits:
     """Kong on kong: a kong, its loose tile makes a second kong, and that one's loose tile wins
-    (the table's event ``twofold_fortune`` with a win on a kong's replacement and two kongs)."""
-    ctx = situation.context
-    return Hits.when(ctx.has("twofold_fortune") and ctx.kong_replacement and len(situation.hand.kongs) >= 2)
+    (the table's event ``twofold_fortune``; the event registry requires the kong replacement and
+    two declared kongs)."""
+    return Hits.when(situation.context.has("twofold_fortune"))

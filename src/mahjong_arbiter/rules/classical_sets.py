@@ -60,19 +60,19 @@ def pair_dragon(reading: Reading, situation: Situation) -> Hits:
     return _pair_hits(reading, lambda g: g.first.is_dragon)
 
 
-@rule("score.base.pair.own-wind", source=_LEDGER)
+@rule("score.base.pair.own-wind", source=_LEDGER, facts=("seat_wind",))
 def pair_own_wind(reading: Reading, situation: Situation) -> Hits:
     """A pair of the seat's own wind (a pair that is also the prevailing wind hits both rules)."""
     return _pair_hits(reading, lambda g: g.first is situation.context.seat_wind)
 
 
-@rule("score.base.pair.round-wind", source=_LEDGER)
+@rule("score.base.pair.round-wind", source=_LEDGER, facts=("prevailing_wind",))
 def pair_round_wind(reading: Reading, situation: Situation) -> Hits:
     """A pair of the prevailing (round) wind."""
     return _pair_hits(reading, lambda g: g.first is situation.context.prevailing_wind)
 
 
-@rule("score.base.bonus-tile", source=_LEDGER)
+@rule("score.base.bonus-tile", source=_LEDGER, facts=("flowers",))
 def bonus_tile(reading: Reading, situation: Situation) -> Hits:
     """Each flower or season held, one instance per tile."""
     return Hits.times(situation.context.flowers)

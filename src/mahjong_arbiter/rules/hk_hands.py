@@ -78,14 +78,16 @@ def dragon_pung(reading: Reading, situation: Situation) -> Hits:
     return Hits.each([g] for g in reading.pungs if g.first.is_dragon)
 
 
-@rule("hk.seat-wind-pung", source=f"{_SEED}, row 'Pung of your seat wind / the round wind'; {_HK}")
+@rule("hk.seat-wind-pung", source=f"{_SEED}, row 'Pung of your seat wind / the round wind'; {_HK}",
+      facts=("seat_wind",))
 def seat_wind_pung(reading: Reading, situation: Situation) -> Hits:
     """門風 Seat Wind: a pung or kong of the player's own wind."""
     seat = situation.context.seat_wind
     return Hits.each([g] for g in reading.pungs if g.first is seat)
 
 
-@rule("hk.round-wind-pung", source=f"{_SEED}, row 'Pung of your seat wind / the round wind'; {_HK}")
+@rule("hk.round-wind-pung", source=f"{_SEED}, row 'Pung of your seat wind / the round wind'; {_HK}",
+      facts=("prevailing_wind",))
 def round_wind_pung(reading: Reading, situation: Situation) -> Hits:
     """圈風 Round Wind: a pung or kong of the prevailing wind (scored beside Seat Wind when they are
     the same wind: the seed's "+1 each")."""

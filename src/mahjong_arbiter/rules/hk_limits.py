@@ -61,7 +61,8 @@ def all_kongs(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(len(kongs) == 4, kongs)
 
 
-@rule("hk.hidden-treasure", source=f"{_LIMITS}, 'Hidden Treasure (all concealed pungs, self-drawn)'")
+@rule("hk.hidden-treasure", source=f"{_LIMITS}, 'Hidden Treasure (all concealed pungs, self-drawn)'",
+      facts=("self_drawn",))
 def hidden_treasure(reading: Reading, situation: Situation) -> Hits:
     """坎坎糊 Hidden Treasure: four concealed pungs or kongs and a pair, won by self-draw (a
     discard would expose the pung it completes)."""

@@ -9,7 +9,7 @@ from .registry import Hits, Situation, rule
 __all__: list[str] = []
 
 
-@rule("mcr.flower-tiles", source="Green Book 2006, fan 81")
+@rule("mcr.flower-tiles", source="Green Book 2006, fan 81", facts=("flowers",))
 def flower_tiles(reading: Reading, situation: Situation) -> Hits:
     """花牌 Flower Tiles: one instance per flower or season the player holds."""
     return Hits.times(situation.context.flowers)

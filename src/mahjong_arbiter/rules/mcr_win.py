@@ -77,13 +77,13 @@ def _times(n: int) -> str:
     return {2: "twice", 3: "three times", 4: "four times"}.get(n, f"{n} times")
 
 
-@rule("mcr.self-drawn", source="Green Book 2006, fan 80")
+@rule("mcr.self-drawn", source="Green Book 2006, fan 80", facts=("self_drawn",))
 def self_drawn(reading: Reading, situation: Situation) -> Hits:
     """自摸 Self-Drawn: won on a tile from the wall (a flower's replacement tile included)."""
     return Hits.when(situation.context.self_drawn)
 
 
-@rule("mcr.fully-concealed-hand", source="Green Book 2006, fan 56")
+@rule("mcr.fully-concealed-hand", source="Green Book 2006, fan 56", facts=("self_drawn",))
 def fully_concealed_hand(reading: Reading, situation: Situation) -> Hits:
     """不求人 Fully Concealed Hand: no exposed set (concealed kongs allowed), won by self-draw."""
     return Hits.when(situation.hand.is_fully_concealed and situation.context.self_drawn)
@@ -104,19 +104,19 @@ def melded_hand(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(exposed == 4 and on_pair and not situation.context.self_drawn)
 
 
-@rule("mcr.last-tile-draw", source="Green Book 2006, fan 44")
+@rule("mcr.last-tile-draw", source="Green Book 2006, fan 44", facts=("last_tile",))
 def last_tile_draw(reading: Reading, situation: Situation) -> Hits:
     """妙手回春 Last Tile Draw: won by drawing the last tile of the wall."""
     return Hits.when(situation.context.last_tile and situation.context.self_drawn)
 
 
-@rule("mcr.last-tile-claim", source="Green Book 2006, fan 45")
+@rule("mcr.last-tile-claim", source="Green Book 2006, fan 45", facts=("last_tile",))
 def last_tile_claim(reading: Reading, situation: Situation) -> Hits:
     """海底捞月 Last Tile Claim: won on the discard after the last tile of the wall."""
     return Hits.when(situation.context.last_tile and not situation.context.self_drawn)
 
 
-@rule("mcr.out-with-replacement-tile", source="Green Book 2006, fan 46")
+@rule("mcr.out-with-replacement-tile", source="Green Book 2006, fan 46", facts=("kong_replacement",))
 def out_with_replacement_tile(reading: Reading, situation: Situation) -> Hits:
     """杠上开花 Out with Replacement Tile: won on the tile drawn after declaring a kong (not on a
     flower's replacement, which is Self-Drawn)."""
@@ -124,13 +124,13 @@ def out_with_replacement_tile(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(context.kong_replacement and not context.has("flower_replacement"))
 
 
-@rule("mcr.robbing-the-kong", source="Green Book 2006, fan 47")
+@rule("mcr.robbing-the-kong", source="Green Book 2006, fan 47", facts=("robbing_kong",))
 def robbing_the_kong(reading: Reading, situation: Situation) -> Hits:
     """抢杠和 Robbing the Kong: won on the tile another player adds to an exposed pung."""
     return Hits.when(situation.context.robbing_kong)
 
 
-@rule("mcr.last-tile", source="Green Book 2006, fan 58")
+@rule("mcr.last-tile", source="Green Book 2006, fan 58", facts=("last_of_kind",))
 def last_tile(reading: Reading, situation: Situation) -> Hits:
     """和绝张 Last Tile: the winning tile was the last copy of its kind (three already shown).
     Refused when another copy stands in the winner's concealed tiles; see

@@ -75,14 +75,14 @@ def dragon_pung(reading: Reading, situation: Situation) -> Hits:
     return Hits.each((g,) for g in _dragon_pungs(reading))
 
 
-@rule("mcr.prevalent-wind", source="Green Book 2006, fan 60")
+@rule("mcr.prevalent-wind", source="Green Book 2006, fan 60", facts=("prevailing_wind",))
 def prevalent_wind(reading: Reading, situation: Situation) -> Hits:
     """圈风刻 Prevalent Wind: a pung or kong of the round's wind."""
     wind = situation.context.prevailing_wind
     return Hits.each((g,) for g in _wind_pungs(reading) if g.first is wind)
 
 
-@rule("mcr.seat-wind", source="Green Book 2006, fan 61")
+@rule("mcr.seat-wind", source="Green Book 2006, fan 61", facts=("seat_wind",))
 def seat_wind(reading: Reading, situation: Situation) -> Hits:
     """门风刻 Seat Wind: a pung or kong of the player's own seat wind."""
     wind = situation.context.seat_wind

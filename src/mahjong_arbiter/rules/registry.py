@@ -23,11 +23,12 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
 
+from ..events import FACTS
 from ..hand import Context, Hand
 from ..solver.reading import Group, Reading
 from ..tiles import Tile
 
-__all__ = ["Hits", "Situation", "RuleDef", "rule", "get_rule", "known_rule_ids"]
+__all__ = ["Hits", "Situation", "RuleDef", "rule", "get_rule", "known_rule_ids", "rules_reading"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,11 +128,13 @@ Predicate = Callable[[Reading, Situation], Hits]
 
 @dataclass(frozen=True, slots=True)
 class RuleDef:
-    """A registered recogniser: its id, the predicate, where it comes from."""
+    """A registered recogniser: its id, the predicate, where it comes from, the context facts
+    (:data:`mahjong_arbiter.events.FACTS`) that can earn it."""
 
     id: str
     predicate: Predicate
     source: str
+    facts: tuple[str, ...] = ()
 
     @property
     def doc(self) -> str:
@@ -141,13 +144,21 @@ class RuleDef:
 _REGISTRY: dict[str, RuleDef] = {}
 
 
-def rule(rule_id: str, *, source: str) -> Callable[[Predicate], Predicate]:
-    """Register *predicate* under *rule_id* (a stable id such as ``mcr.pure-straight``)."""
+def rule(rule_id: str, *, source: str, facts: tuple[str, ...] = ()) -> Callable[[Predicate], Predicate]:
+    """Register *predicate* under *rule_id* (a stable id such as ``mcr.pure-straight``).
+
+    *facts* names the context facts of the event registry the predicate reads and that can earn
+    the rule (``robbing_kong`` for Robbing the Kong): the rule counts on some hand with the fact
+    and not without it.  ``tests/test_events.py`` checks every declaration against the scores.
+    """
+    unknown = [f for f in facts if f not in FACTS]
+    if unknown:
+        raise RuntimeError(f"rule {rule_id!r} declares unknown fact(s) {', '.join(unknown)}")
 
     def register(predicate: Predicate) -> Predicate:
         if rule_id in _REGISTRY and _REGISTRY[rule_id].predicate is not predicate:
             raise RuntimeError(f"rule id {rule_id!r} is registered twice")
-        _REGISTRY[rule_id] = RuleDef(rule_id, predicate, source)
+        _REGISTRY[rule_id] = RuleDef(rule_id, predicate, source, tuple(facts))
         return predicate
 
     return register
@@ -172,3 +183,9 @@ def get_rule(rule_id: str) -> RuleDef:
     """The recogniser registered under *rule_id*; KeyError if none."""
     _load_families()
     return _REGISTRY[rule_id]
+
+
+def rules_reading(fact: str) -> frozenset[str]:
+    """The ids of the rules that declare *fact* (the rules it can earn, in any profile)."""
+    _load_families()
+    return frozenset(rid for rid, d in _REGISTRY.items() if fact in d.facts)

@@ -7,19 +7,23 @@ the five principles, :mod:`.mcr`), ``classical`` (points and doubles under a lim
 
 Pipeline, the same for every arithmetic:
 
-1. validate the context against the hand;
+1. validate the context against the hand (the event registry's preconditions: a fact the tiles
+   make impossible is bad input);
 2. read the hand: every Reading the profile's shapes allow (the solver);
 3. recognise: for each Reading, the hits of every rule the profile keeps (the rules);
-4. value and select: the arithmetic's principles, the best Reading, what was suppressed and why.
+4. value and select: the arithmetic's principles, the best Reading, what was suppressed and why;
+5. note every flag or event the caller gave that the profile does not score.
 """
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import replace
 from typing import Protocol, cast
 
 from ..errors import ArbiterError
 from ..hand import Context, Hand, validate_context
+from ..profiles.events import unscored_notes
 from ..profiles.loader import load_profile
 from ..profiles.model import Profile
 from ..result import Result
@@ -60,7 +64,12 @@ def score(hand: Hand, context: Context, profile: Profile | str, *, backend: str 
     if not hand.is_complete:
         raise ArbiterError("tile_count", "a winning hand needs its winning tile (14 tiles, kongs as 3)")
     validate_context(hand, context)
-    return _arithmetic(prof).score(hand, context, prof, backend=backend)
+    return _with_unscored_notes(_arithmetic(prof).score(hand, context, prof, backend=backend), prof, context)
+
+
+def _with_unscored_notes(result: Result, profile: Profile, context: Context) -> Result:
+    extra = tuple(n for n in unscored_notes(profile, context) if n not in result.notes)
+    return replace(result, notes=result.notes + extra) if extra else result
 
 
 def score_loser(hand: Hand, context: Context, profile: Profile | str) -> Result:
@@ -72,5 +81,6 @@ def score_loser(hand: Hand, context: Context, profile: Profile | str) -> Result:
         raise ArbiterError(
             "unsupported", f"profile {prof.id} ({prof.arithmetic}) does not score losers' hands"
         )
+    validate_context(hand, context)
     result: Result = scorer(hand, context, prof)
-    return result
+    return _with_unscored_notes(result, prof, context)

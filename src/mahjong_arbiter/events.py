@@ -1,0 +1,392 @@
+"""The event registry: every fact a hand's context can carry, what it means, and when it is impossible.
+
+The facts live in ``data/events.toml`` (read and checked once, at import): the context flags
+(self-drawn, robbing a kong, a kong's replacement tile, last tile of the wall, last of its kind),
+the values every context has (seat and prevailing wind, bonus tiles) and the named events of
+``--event`` (Heaven's Blessing, Original Call, ...).  Each :class:`Fact` has its words for players,
+its source and its preconditions on the hand.
+
+:func:`validate_context` applies the preconditions, once, after the hand is parsed and before any
+scoring: a fact the tiles or the seat make impossible raises
+:class:`~mahjong_arbiter.errors.HandError` with code ``bad_context``, naming the fact and the count
+that breaks it.  Which rule of a profile a fact can earn is derived, not stored: each rule declares
+the facts it reads (:func:`mahjong_arbiter.rules.registry.rule`), and
+:mod:`mahjong_arbiter.profiles.events` joins that with the profile.
+
+>>> FACTS["robbing_kong"].requires["copies_elsewhere"]
+3
+>>> sorted(implied_events(frozenset({"earths_blessing"})))
+['earths_blessing', 'first_turn_win']
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Final
+
+from .errors import HandError
+from .tiles import Tile
+
+if TYPE_CHECKING:
+    from .hand import Context, Hand
+
+__all__ = [
+    "Example",
+    "Fact",
+    "FACTS",
+    "EVENT_NAMES",
+    "KINDS",
+    "CHECKS",
+    "DATA_FILE",
+    "holds",
+    "given_facts",
+    "implied_events",
+    "validate_context",
+    "refusal_text",
+]
+
+DATA_FILE: Final = Path(__file__).parent / "data" / "events.toml"
+KINDS: Final = ("flag", "value", "event")
+"""``flag``: a true/false field of the context; ``value``: a field every context has (seat wind,
+prevailing wind, bonus tiles); ``event``: a named fact given with ``--event``."""
+
+CHECKS: Final = (
+    "self_drawn",
+    "seat",
+    "not_seat",
+    "copies_elsewhere",
+    "kongs_at_least",
+    "flowers_at_least",
+    "claimed_melds_at_most",
+    "declared_melds_at_most",
+    "with",
+    "without",
+)
+"""The precondition checks a fact's ``requires`` table may hold, in the order they are applied."""
+
+_FIELDS: Final = frozenset(
+    {"kind", "title", "given", "meaning", "source", "requires", "because", "implies", "examples"}
+)
+EXAMPLE_CONTEXT_FIELDS: Final = frozenset(
+    {"self_drawn", "kong_related", "last_tile", "last_of_kind", "seat_wind", "prevailing_wind", "events"}
+)
+"""The context fields an example may set (named as in the JSON hand format); bonus tiles go in the
+hand string's braces."""
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """A hand on which a fact holds: a hand string (winning tile last, bonus tiles in braces) and the
+    other context fields, named as in the JSON hand format."""
+
+    hand: str
+    context: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One fact of the context, as the registry file states it.
+
+    Attributes
+    ----------
+    name : str
+        The id (``robbing_kong``, ``heavens_blessing``): the event name for events.
+    kind : str
+        One of :data:`KINDS`.
+    title, given, meaning : str
+        Its name, how to give it (CLI and JSON) and what it means at the table, in players' words.
+    source : str
+        The document that defines it.
+    requires : mapping
+        The preconditions (:data:`CHECKS` keys); ``because`` gives the reason of each.
+    implies : tuple of str
+        Events that hold whenever this one does.
+    examples : tuple of Example
+        Hands on which the fact holds and earns its rules.
+    """
+
+    name: str
+    kind: str
+    title: str
+    given: str
+    meaning: str
+    source: str
+    requires: Mapping[str, Any]
+    because: Mapping[str, str]
+    implies: tuple[str, ...] = ()
+    examples: tuple[Example, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (``mahjong-arbiter events --json``)."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "title": self.title,
+            "given": self.given,
+            "meaning": self.meaning,
+            "source": self.source,
+            "requires": dict(self.requires),
+            "because": dict(self.because),
+            "implies": list(self.implies),
+            "refused_when": refusal_text(self),
+            "examples": [{"hand": e.hand, "context": dict(e.context)} for e in self.examples],
+        }
+
+
+def _load(path: Path) -> dict[str, Fact]:
+    """Read and check the registry file; any problem is a RuntimeError naming the fact and field."""
+    raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    table = raw.get("fact")
+    if set(raw) != {"fact"} or not isinstance(table, dict):
+        raise RuntimeError(f"{path.name}: the file holds only [fact.NAME] tables")
+    facts: dict[str, Fact] = {}
+    for name, entry in table.items():
+        where = f"{path.name}: fact {name}"
+        if not isinstance(entry, dict):
+            raise RuntimeError(f"{where}: must be a table")
+        unknown = set(entry) - _FIELDS
+        if unknown:
+            raise RuntimeError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+        kind = entry.get("kind")
+        if kind not in KINDS:
+            raise RuntimeError(f"{where}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        for text in ("title", "meaning", "source"):
+            if not isinstance(entry.get(text), str) or not entry[text].strip():
+                raise RuntimeError(f"{where}: {text} must be a non-empty text")
+        given = entry.get("given", f"--event {name}; JSON \"events\": [\"{name}\"]" if kind == "event" else None)
+        if not isinstance(given, str) or not given.strip():
+            raise RuntimeError(f"{where}: given must say how the fact is given")
+        requires = entry.get("requires", {})
+        because = entry.get("because", {})
+        if not isinstance(requires, dict) or not isinstance(because, dict):
+            raise RuntimeError(f"{where}: requires and because are tables")
+        for check, value in requires.items():
+            _check_value(where, check, value)
+        if set(because) != set(requires) or not all(isinstance(v, str) and v.strip() for v in because.values()):
+            raise RuntimeError(f"{where}: because must give one reason (text) for each check of requires")
+        implies = entry.get("implies", [])
+        if not isinstance(implies, list) or not all(isinstance(e, str) for e in implies):
+            raise RuntimeError(f"{where}: implies must be a list of event names")
+        facts[name] = Fact(
+            name, kind, entry["title"], given, entry["meaning"], entry["source"],
+            MappingProxyType(dict(requires)), MappingProxyType(dict(because)), tuple(implies),
+            _examples(where, entry.get("examples", [])),
+        )
+    for fact in facts.values():
+        for other in (*fact.requires.get("with", ()), *fact.requires.get("without", ())):
+            if other not in facts or facts[other].kind == "value":
+                raise RuntimeError(f"{path.name}: fact {fact.name}: with/without names {other!r}, not a flag or event")
+        for other in fact.implies:
+            if other not in facts or facts[other].kind != "event":
+                raise RuntimeError(f"{path.name}: fact {fact.name}: implies {other!r}, which is not an event")
+    return facts
+
+
+def _examples(where: str, value: object) -> tuple[Example, ...]:
+    if not isinstance(value, list):
+        raise RuntimeError(f"{where}: examples must be a list of {{ hand, context }} tables")
+    out = []
+    for i, item in enumerate(value):
+        ok = isinstance(item, dict) and isinstance(item.get("hand"), str) and set(item) <= {"hand", "context"}
+        context = item.get("context", {}) if isinstance(item, dict) else None
+        if not ok or not isinstance(context, dict) or not set(context) <= EXAMPLE_CONTEXT_FIELDS:
+            raise RuntimeError(
+                f"{where}: examples[{i}] needs a hand string and context fields among "
+                f"{', '.join(sorted(EXAMPLE_CONTEXT_FIELDS))}"
+            )
+        out.append(Example(item["hand"], MappingProxyType(dict(context))))
+    return tuple(out)
+
+
+def _check_value(where: str, check: str, value: object) -> None:
+    if check not in CHECKS:
+        raise RuntimeError(f"{where}: unknown check {check!r}; the checks are {', '.join(CHECKS)}")
+    if check == "self_drawn":
+        ok = isinstance(value, bool)
+    elif check in ("seat", "not_seat"):
+        ok = value in ("E", "S", "W", "N")
+    elif check in ("with", "without"):
+        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+    else:
+        ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 4
+    if not ok:
+        raise RuntimeError(f"{where}: requires.{check} has a wrong value {value!r}")
+
+
+FACTS: Final[Mapping[str, Fact]] = MappingProxyType(_load(DATA_FILE))
+"""Every fact of the registry by name, in the file's order."""
+
+EVENT_NAMES: Final[tuple[str, ...]] = tuple(name for name, f in FACTS.items() if f.kind == "event")
+"""The names ``--event`` accepts."""
+
+
+def implied_events(events: frozenset[str]) -> frozenset[str]:
+    """*events* with every event they imply (Earth's Blessing implies a first-turn win)."""
+    found = set(events)
+    todo = list(events)
+    while todo:
+        fact = FACTS.get(todo.pop())
+        for other in fact.implies if fact is not None else ():
+            if other not in found:
+                found.add(other)
+                todo.append(other)
+    return frozenset(found)
+
+
+def holds(name: str, context: Context) -> bool:
+    """Whether the flag or event *name* holds in *context* (a value fact always holds)."""
+    kind = FACTS[name].kind
+    if kind == "event":
+        return context.has(name)
+    if kind == "value":
+        return True
+    return bool(
+        {
+            "self_drawn": context.self_drawn,
+            "robbing_kong": context.robbing_kong,
+            "kong_replacement": context.kong_replacement,
+            "last_tile": context.last_tile,
+            "last_of_kind": context.last_of_kind,
+        }[name]
+    )
+
+
+def given_facts(context: Context) -> tuple[str, ...]:
+    """The flags and events the caller gave (implied events included), in registry order."""
+    return tuple(n for n, f in FACTS.items() if f.kind != "value" and holds(n, context))
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _sets(n: int, what: str) -> str:
+    return f"{n} {what} set" + ("" if n == 1 else "s")
+
+
+def _broken(check: str, value: Any, hand: Hand, context: Context) -> str | None:
+    """What breaks *check* on this hand and context, or None when it holds."""
+    if check == "self_drawn":
+        if context.self_drawn == value:
+            return None
+        return "it needs a self-drawn win, but the hand was won on a discard" if value else (
+            "it needs a win on a discard, but the hand is self-drawn"
+        )
+    if check in ("seat", "not_seat"):
+        wind = Tile.of(value)
+        if (context.seat_wind is wind) == (check == "seat"):
+            return None
+        return f"it needs seat {wind}, not {context.seat_wind}" if check == "seat" else f"it cannot be seat {wind}"
+    if check == "copies_elsewhere":
+        tile = hand.winning_tile
+        if tile is None:
+            return None
+        held = sum(1 for t in hand.all_tiles if t is tile)
+        if held + value <= 4:
+            return None
+        return (
+            f"the hand holds {tile} {_times(held)} (the winning tile included) and {value} more are elsewhere: "
+            f"{held + value} copies of a tile that has four"
+        )
+    if check == "kongs_at_least":
+        kongs = len(hand.kongs)
+        if kongs >= value:
+            return None
+        return f"it needs at least {value} declared kong{'s' if value != 1 else ''}; the hand declares {kongs}"
+    if check == "flowers_at_least":
+        if context.flowers >= value:
+            return None
+        return f"it needs at least {value} flower or season; the player holds {context.flowers}"
+    if check == "claimed_melds_at_most":
+        claimed = [m for m in hand.melds if m.exposed]
+        if len(claimed) <= value:
+            return None
+        shown = " ".join(f"[{m}]" for m in claimed)
+        limit = f"; at most {value} can be" if value else ""
+        return f"the hand has {_sets(len(claimed), 'claimed')} ({shown}){limit}"
+    if check == "declared_melds_at_most":
+        if len(hand.melds) <= value:
+            return None
+        shown = " ".join(f"[{m}]" for m in hand.melds)
+        limit = f"; at most {value} can be" if value else ""
+        return f"the hand has {_sets(len(hand.melds), 'declared')} ({shown}){limit}"
+    if check == "with":
+        missing = [FACTS[n] for n in value if not holds(n, context)]
+        if not missing:
+            return None
+        return "it needs " + " and ".join(f"{f.title.lower()} ({f.given.split(';')[0]})" for f in missing)
+    if check == "without":
+        clash = [FACTS[n] for n in value if holds(n, context)]
+        if not clash:
+            return None
+        return "it cannot go with " + " or ".join(f.title.lower() for f in clash)
+    raise AssertionError(check)  # pragma: no cover - the loader admits only CHECKS
+
+
+def validate_context(hand: Hand, context: Context) -> None:
+    """Refuse a context the hand makes impossible: the preconditions of every fact that holds.
+
+    Raises
+    ------
+    HandError
+        ``bad_context``, naming the fact, how it was given and what breaks it (a tile count, the
+        seat, the declared sets), with the reason at the table.
+
+    Examples
+    --------
+    >>> from mahjong_arbiter.hand import Context, Hand
+    >>> hand = Hand(tuple(Tile.of(t) for t in "1m 1m 2m 3m 4m 5m 6m 7m 8m 9m E E E 1m".split()),
+    ...             winning_tile=Tile.of("1m"))
+    >>> try:
+    ...     validate_context(hand, Context(kong_related=True))
+    ... except HandError as exc:
+    ...     print(exc.message.split(":")[1].strip())
+    the hand holds 1m 3 times (the winning tile included) and 3 more are elsewhere
+    """
+    for name in given_facts(context):
+        fact = FACTS[name]
+        for check in CHECKS:
+            if check not in fact.requires:
+                continue
+            problem = _broken(check, fact.requires[check], hand, context)
+            if problem is not None:
+                raise HandError(
+                    "bad_context",
+                    f"{fact.title} ({fact.given.split(';')[0]}) is impossible here: {problem}. "
+                    f"Why: {fact.because[check]}",
+                )
+
+
+def refusal_text(fact: Fact) -> list[str]:
+    """When *fact* is refused, in players' words: one phrase per check of its ``requires``."""
+    out = []
+    req = fact.requires
+    for check in CHECKS:
+        if check not in req:
+            continue
+        value = req[check]
+        if check == "self_drawn":
+            out.append("won on a discard" if value else "self-drawn")
+        elif check == "seat":
+            out.append(f"the seat is not {value}")
+        elif check == "not_seat":
+            out.append(f"the seat is {value}")
+        elif check == "copies_elsewhere":
+            out.append(f"the hand holds more than {4 - value} of the winning tile")
+        elif check == "kongs_at_least":
+            out.append("no declared kong" if value == 1 else f"fewer than {value} declared kongs")
+        elif check == "flowers_at_least":
+            out.append("no bonus tile held" if value == 1 else f"fewer than {value} bonus tiles held")
+        elif check == "claimed_melds_at_most":
+            out.append("a claimed set" if value == 0 else f"more than {value} claimed sets")
+        elif check == "declared_melds_at_most":
+            out.append("any declared set" if value == 0 else f"more than {value} declared sets")
+        elif check == "with":
+            out.extend(f"without {n}" for n in value)
+        else:
+            out.extend(f"with {n}" for n in value)
+    return out
