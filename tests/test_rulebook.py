@@ -3,7 +3,8 @@
 The example hands were built by hand from each rule's definition (docs/sources.md names the
 documents); here the engine scores them.  An example passes when its rule counts on the best
 reading (a rule worth nothing, a hand the source puts out of scope, passes when it holds and the
-result names it), and every rule it says it suppresses is suppressed by it.
+result names it), the hand is a legal win (at the profile's minimum), and every rule it says it
+suppresses is suppressed by it.
 """
 
 from __future__ import annotations
@@ -46,9 +47,15 @@ def test_example_scores_its_rule(pid: str, rid: str, index: int) -> None:
     record = example.record()
     result = score(record.hand, record.context, profile)
     counted = [f"{i.id} x{i.count}" for i in result.items]
+    if example.outranked_by:  # a rule always outranked: it holds, and that rule suppresses it
+        assert (rid, example.outranked_by) in [(s.id, s.by) for s in result.suppressed], (
+            f"{pid}: example {example.hand!r}: {rid} is not suppressed by {example.outranked_by}"
+        )
+        return
     assert _counted(result, rid, profile.rules[rid].value), (
         f"{pid}: example {example.hand!r} of {rid}: the rule does not count; counted: {counted}"
     )
+    assert result.fields.get("minimum_met", True), f"{pid}: example {example.hand!r} of {rid} is below the minimum"
     edges = {e.target for e in (*profile.rules[rid].excludes, *profile.rules[rid].implies)}
     by = [(s.id, s.by) for s in result.suppressed]
     for target in example.suppresses:
@@ -144,3 +151,22 @@ def test_rules_names_a_near_miss(capsys: pytest.CaptureFixture[str]) -> None:
 
     assert main(["rules", "hk-gameweave", "full flsh"]) == 2
     assert "did you mean 'Full flush'" in capsys.readouterr().err
+
+
+# --- completeness -----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("pid", builtin_profile_ids())
+def test_every_rule_of_a_builtin_profile_has_an_entry(pid: str) -> None:
+    assert rulebook_for(load_profile(pid)).missing() == []
+
+
+@pytest.mark.parametrize("pid", builtin_profile_ids())
+def test_every_rule_that_excludes_or_implies_shows_it_in_an_example(pid: str) -> None:
+    profile = load_profile(pid)
+    book = rulebook_for(profile)
+    unshown = []
+    for rid, rule in profile.rules.items():
+        edges = {e.target for e in (*rule.excludes, *rule.implies)}
+        shown = {t for ex in book.entries[rid].examples for t in ex.suppresses}
+        if edges and not edges & shown:
+            unshown.append(rid)
+    assert unshown == [], f"{pid}: no example shows what these rules exclude or imply"

@@ -78,10 +78,16 @@ def _title(entry: RuleEntry) -> str:
     return f"{entry.name}{native}"
 
 
-def _example_line(example: Example) -> str:
+def _example_line(book: Rulebook, example: Example) -> str:
     words = context_words(example.record().context)
     line = example.hand + (f"  ({words})" if words else "")
-    return line + (f". {example.note}" if example.note else "")
+    return line + (f". {example.note}" if example.note else "") + _outranked(book, example)
+
+
+def _outranked(book: Rulebook, example: Example) -> str:
+    if not example.outranked_by:
+        return ""
+    return f" (held, but {book.profile.rules[example.outranked_by].name} counts instead)"
 
 
 def _wrap(text: str, indent: str, hang: str = "  ") -> list[str]:
@@ -111,7 +117,7 @@ def entry_lines(book: Rulebook, rule_id: str) -> list[str]:
         lines += _wrap(f"Source: {entry.source}", "  ")
     if words is not None:
         for example in words.examples:
-            lines += _wrap(f"Example: {_example_line(example)}", "  ")
+            lines += _wrap(f"Example: {_example_line(book, example)}", "  ")
     return lines
 
 
@@ -176,7 +182,7 @@ def _scored_lines(scored: ScoredExample) -> list[str]:
     )
     lines = _wrap(f"scores {result.total:g} {result.unit}: {counted}", "    ")
     if result.suppressed:
-        held = ", ".join(f"{s.name} ({s.relation.replace('_', ' ')} by {s.by})" for s in result.suppressed)
+        held = ", ".join(f"{s.name} ({result.suppression_reason(s)})" for s in result.suppressed)
         lines += _wrap(f"held but not counted: {held}", "    ")
     for note in result.notes:
         lines += _wrap(f"note: {note}", "    ")
@@ -190,7 +196,7 @@ def entry_text(book: Rulebook, rule_id: str) -> str:
     if words is not None:
         lines += ["", "The examples, scored:"]
         for example in words.examples:
-            lines += _wrap(_example_line(example), "  ")
+            lines += _wrap(_example_line(book, example), "  ")
             lines += _scored_lines(score_example(book, example))
     return "\n".join(lines) + "\n"
 
@@ -221,6 +227,7 @@ def _entry_html(book: Rulebook, rule_id: str) -> str:
         caption = escape(example.hand) + (f" ({escape(words_)})" if words_ else "")
         if example.note:
             caption += f". {escape(example.note)}"
+        caption += escape(_outranked(book, example))
         total = (f"scores {scored.result.total:g} {escape(scored.result.unit)}" if scored.result is not None
                  else f"not scored: {escape(scored.error)}")
         parts.append(f'<div class="example">{hand_tiles_html(record.hand, record.context)}'

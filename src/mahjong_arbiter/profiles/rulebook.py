@@ -20,12 +20,15 @@ house-rules file may have one beside it)::
 written wins, bonus tiles in braces) with, where the rule needs them, the context fields of the
 JSON hand format (``self_drawn``, ``seat_wind``, ``events``, ...); ``note`` says what it shows, and
 ``suppresses`` names rules that hold on the hand but that this rule excludes or implies in the
-profile.  The value, the source and the edges of a rule are not repeated here: they are read
+profile.  A rule that can never count because another always outranks it (a double whose hand is
+always also a limit hand) shows that with ``outranked_by``: the example holds the rule, and the
+named rule suppresses it.  The value, the source and the edges of a rule are not repeated here: they are read
 from the profile.
 
 A profile that extends another inherits its parent's entries (for the rules it keeps); an entry
 of its own replaces the parent's summary when it gives one and adds its examples after the
-parent's.  Loading checks every field: an unknown rule id (not a rule of the profile), an
+parent's (an example of the same hand and context replaces the parent's).  Loading checks every
+field: an unknown rule id (not a rule of the profile), an
 unknown or missing field, an example hand that does not parse, or developer markup in player
 text (double backticks, ``:func:``-style roles) raises :class:`~mahjong_arbiter.errors.ProfileError`
 naming the file, the rule and the field.  Which rules still lack an entry is
@@ -52,7 +55,7 @@ __all__ = ["Example", "RulebookEntry", "Rulebook", "rulebook_for", "rulebook_pat
 
 _ENTRY_KEYS: Final = frozenset({"summary", "examples"})
 _TOP_KEYS: Final = frozenset({"introduction", "rules"})
-_EXAMPLE_KEYS: Final = frozenset({"hand", "note", "suppresses"})
+_EXAMPLE_KEYS: Final = frozenset({"hand", "note", "suppresses", "outranked_by"})
 
 _MARKUP: Final = re.compile(r"``|:(?:func|class|meth|mod|attr|data|exc|obj|ref|doc|term):`|\.\. \w+::")
 
@@ -94,6 +97,8 @@ class Example:
     origin : str
         The id of the profile whose rulebook file gives the example (a child inherits its
         parent's examples, and may have dropped an edge one of them shows).
+    outranked_by : str
+        For a rule another always outranks: the rule that suppresses it on this hand ("" else).
     """
 
     hand: str
@@ -101,6 +106,7 @@ class Example:
     note: str = ""
     suppresses: tuple[str, ...] = ()
     origin: str = ""
+    outranked_by: str = ""
 
     def record(self) -> HandRecord:
         """The example as a :class:`~mahjong_arbiter.notation.json_hand.HandRecord` (hand + context)."""
@@ -182,7 +188,14 @@ def rulebook_for(profile: Profile) -> Rulebook:
         for rid, (summary, found) in raw.items():
             if summary:
                 summaries[rid] = summary
-            examples.setdefault(rid, []).extend(found)
+            listed = examples.setdefault(rid, [])
+            for example in found:  # the same hand again (with more shown) replaces the inherited one
+                key = (example.hand, dict(example.context))
+                same = [i for i, e in enumerate(listed) if (e.hand, dict(e.context)) == key]
+                if same:
+                    listed[same[0]] = example
+                else:
+                    listed.append(example)
     entries = {
         rid: RulebookEntry(rid, summaries[rid], tuple(examples.get(rid, ())))
         for rid in profile.rules
@@ -268,7 +281,11 @@ def _example(rid: str, i: int, item: Any, where: str, profile: Profile) -> Examp
     for target in suppresses:
         if target not in profile.rules:
             raise ProfileError(f"{at}: field 'suppresses': {target!r} is not a rule of profile {profile.id}")
-    example = Example(hand, {k: item[k] for k in item if k in CONTEXT_FIELDS}, note, tuple(suppresses), profile.id)
+    outranked_by = item.get("outranked_by", "")
+    if not isinstance(outranked_by, str) or (outranked_by and outranked_by not in profile.rules):
+        raise ProfileError(f"{at}: field 'outranked_by': {outranked_by!r} is not a rule of profile {profile.id}")
+    context = {k: item[k] for k in item if k in CONTEXT_FIELDS}
+    example = Example(hand, context, note, tuple(suppresses), profile.id, outranked_by)
     try:
         record = example.record()
     except ArbiterError as exc:
