@@ -6,7 +6,8 @@ shapes (seven pairs, thirteen orphans, knitted straight, honours-and-knitted), c
 one tile swapped (near-complete) and random junk.  For every hand: cpsat, csp and fast give equal
 Readings and decomposition counts, every Reading passes the solver-independent validator, the order
 of the declared melds does not matter, and a hand built complete has a Reading of the shape it was
-built as.  Thirteen-tile hands: the three backends give equal waits.
+built as.  Thirteen-tile hands: the three backends give equal waits, also when an honour is held four
+times (waits then tries a fifth copy: a pung and the pair).
 """
 
 from __future__ import annotations
@@ -151,6 +152,26 @@ def junk_hands(draw: st.DrawFn) -> tuple[Hand, str | None]:
 
 
 @st.composite
+def honour_four_hands(draw: st.DrawFn) -> tuple[Hand, str | None]:
+    """Fourteen standing tiles holding one honour four times: three random sets and one more tile
+    (issue 11 §7: a waits trial then holds five copies of the honour)."""
+    honour = draw(st.sampled_from([t for t in ALL_PLAYING if t.is_honour]))
+    pool = draw(kinds_pool())
+    counts = [0] * 34
+    standing = _take(counts, [honour] * 4)
+    for _ in range(3):
+        options = [[t] * 3 for t in pool if _room(counts, [t] * 3)]
+        options += [
+            [t, n1, n2] for t in pool
+            if (n1 := t.next_in_suit(1)) is not None and (n2 := t.next_in_suit(2)) is not None
+            and _room(counts, [t, n1, n2])
+        ]
+        standing += _take(counts, draw(st.sampled_from(options)))
+    standing += _take(counts, [draw(st.sampled_from([t for t in ALL_PLAYING if counts[t.index] < 4]))])
+    return Hand(tuple(standing), (), draw(st.sampled_from(standing))), None
+
+
+@st.composite
 def cases(draw: st.DrawFn, hands: st.SearchStrategy[tuple[Hand, str | None]]) -> Case:
     hand, built_as = draw(hands)
     shapes = ShapeOptions(seven_pairs_four_of_a_kind=draw(st.booleans()))
@@ -199,7 +220,22 @@ def test_junk_hands(case: Case) -> None:
 
 
 @examples(100)
-@given(st.one_of(standard_hands(), special_hands()), st.data())
+@given(cases(honour_four_hands()))
+def test_hands_holding_an_honour_four_times(case: Case) -> None:
+    check_backends_agree(case)
+
+
+def test_waits_with_an_honour_held_four_times() -> None:
+    # issue 11 §7: 123456789m EEEE waits on a fifth E (pung and pair); all four are held, so it is
+    # held out, not a winning tile, by every backend (fast gave none: it could not split five E)
+    hand13 = Hand((*(Tile.of(f"{r}m") for r in range(1, 10)), *[Tile.of("E")] * 4))
+    for backend in BACKENDS:
+        found = waits(hand13, backend=backend)
+        assert (found.tiles, found.held_out) == ((), (Tile.of("E"),)), backend
+
+
+@examples(100)
+@given(st.one_of(standard_hands(), special_hands(), honour_four_hands()), st.data())
 def test_waits_agree(built: tuple[Hand, str | None], data: st.DataObject) -> None:
     hand, _ = built
     standing = list(hand.concealed)
@@ -214,7 +250,7 @@ def test_waits_agree(built: tuple[Hand, str | None], data: st.DataObject) -> Non
 
 
 @examples(150)
-@given(st.one_of(standard_hands(), special_hands(), near_complete_hands()), st.data())
+@given(st.one_of(standard_hands(), special_hands(), near_complete_hands(), honour_four_hands()), st.data())
 def test_wait_candidates_never_miss_a_kind(built: tuple[Hand, str | None], data: st.DataObject) -> None:
     """winning_kinds tries only candidate kinds; trying all 34 finds nothing more."""
     from mahjong_arbiter.solver.api import completes, decomposer, winning_kinds

@@ -2,12 +2,14 @@
 
 1. Split the 34 standing counts into the three suits and the honours.
 2. Look each suit's nine counts up in the per-suit split table (generated ahead by the CP-SAT model,
-   see :mod:`mahjong_arbiter.solver.tables`); honours split only as a pung (3) or the pair (2).
+   see :mod:`mahjong_arbiter.solver.tables`); honours split only as pungs and at most the pair (a
+   count of 3 is a pung, 2 the pair, 5 a pung and the pair).
 3. Combine one split per suit where the pairs total one and the sets the number required.
 
 The table is read once, on first use.  A count above four (only when :func:`waits` tries a fifth
 copy of a kind the hand holds four of) is split by taking off each group that could hold that
-kind and looking up the rest.  This module imports neither OR-Tools nor networkx.
+kind and looking up the rest; an honour's five are a pung and the pair.  This module imports
+neither OR-Tools nor networkx.
 """
 
 from __future__ import annotations
@@ -62,6 +64,18 @@ def _splits_over_four(suit: int, vector: tuple[int, ...]) -> tuple[_Option, ...]
     return tuple(found.values())
 
 
+def _honour_split(n: int) -> tuple[int, int] | None:
+    """(pungs, pairs) for *n* copies of an honour, or None when they cannot be split.
+
+    >>> [_honour_split(n) for n in range(6)]
+    [(0, 0), None, (0, 1), (1, 0), None, (1, 1)]
+    """
+    pungs, rest = divmod(n, 3)
+    if rest == 1:
+        return None
+    return pungs, rest // 2
+
+
 def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
     """Every split of the 34 standing *counts* into *sets* sets and one pair.
 
@@ -73,14 +87,12 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
     honour_groups: list[Group] = []
     honour_pairs = 0
     for index in range(27, 34):
-        n = counts[index]
-        if n == 3:
-            honour_groups.append(standing_group(GroupKind.PUNG, index))
-        elif n == 2:
-            honour_groups.append(standing_group(GroupKind.PAIR, index))
-            honour_pairs += 1
-        elif n:
+        split = _honour_split(counts[index])
+        if split is None:
             return []
+        honour_groups += [standing_group(GroupKind.PUNG, index)] * split[0]
+        honour_groups += [standing_group(GroupKind.PAIR, index)] * split[1]
+        honour_pairs += split[1]
     if honour_pairs > 1:
         return []
     per_suit = []
@@ -116,13 +128,11 @@ def split_exists(counts: Sequence[int], sets: int) -> bool:
     """
     honour_sets = honour_pairs = 0
     for index in range(27, 34):
-        n = counts[index]
-        if n == 3:
-            honour_sets += 1
-        elif n == 2:
-            honour_pairs += 1
-        elif n:
+        split = _honour_split(counts[index])
+        if split is None:
             return False
+        honour_sets += split[0]
+        honour_pairs += split[1]
     if honour_pairs > 1:
         return False
     need = (sets - honour_sets, 1 - honour_pairs)
