@@ -153,7 +153,15 @@ def test_buzzard_profile_composition() -> None:
     assert buzzard.label == "British/Western Classical — Buzzard 2000"
     assert buzzard.extends == "bmja"
     assert buzzard.limit == 600
-    assert buzzard.settlement["policy"] == "buzzard-2000"
+    rules = buzzard.settlement_rules
+    assert rules is not None and rules.method == "classical" and rules.limit == 600
+    # Buzzard 2000 declares its own incidents over BMJA's (merged kind by kind)
+    assert {k: r.effect for k, r in rules.incidents.items()} == {
+        "false_mahjong": "penalty_to_each",
+        "liability": "pays_for_all",
+        "wrong_tile_count": "dead_hand",
+        "non_winner_limit": "collects_limit",
+    }
     assert "score.special.purity" in buzzard.removed
     assert buzzard.origin["score.bonus.standing"] == "added"
     assert buzzard.origin["score.double.bouquet.flowers"] == "amended"
@@ -163,15 +171,16 @@ def test_buzzard_profile_composition() -> None:
 @pytest.mark.parametrize(
     ("profile_id", "limit", "policy"),
     [
-        pytest.param("bmja", 1000, "bmja", id="bmja"),
-        pytest.param("buzzard-2000", 600, "buzzard-2000", id="buzzard"),
-        pytest.param("codification", 500, "codification", id="codification"),
+        pytest.param("bmja", 1000, "classical", id="bmja"),
+        pytest.param("buzzard-2000", 600, "classical", id="buzzard"),
+        pytest.param("codification", 500, "classical", id="codification"),
     ],
 )
 def test_profile_limits_sources_and_notes(profile_id: str, limit: int, policy: str) -> None:
     profile = load_profile(profile_id)
     assert profile.limit == limit
-    assert profile.settlement["policy"] == policy
+    rules = profile.settlement_rules
+    assert rules is not None and rules.method == policy and rules.limit == limit
     assert all(rule.source for rule in profile.rules.values())
     assert all(note.source for note in profile.notes)
     assert any(note.id.startswith("procedure.") for note in profile.notes)

@@ -144,12 +144,12 @@ def test_export_json_and_csv(db: str, tmp_path: Path, capsys: pytest.CaptureFixt
 
 def test_schema_is_versioned_and_wal(db: str) -> None:
     with Ledger.open(db) as ledger:
-        assert ledger.schema_version == 1
+        assert ledger.schema_version == 2
     with sqlite3.connect(db) as con:
         assert con.execute("PRAGMA journal_mode").fetchone() == ("wal",)
-        assert [r[0] for r in con.execute("SELECT version FROM schema_migrations")] == [1]
+        assert [r[0] for r in con.execute("SELECT version FROM schema_migrations")] == [1, 2]
     with Ledger.open(db) as ledger:  # re-opening applies nothing twice
-        assert ledger.schema_version == 1
+        assert ledger.schema_version == 2
 
 
 def test_default_db_is_in_the_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -54,7 +54,7 @@ def test_half_portions_print_as_decimals(monkeypatch: pytest.MonkeyPatch, capsys
     [
         pytest.param("{", "not JSON", id="bad-json"),
         pytest.param('{"profile": "bmja"}', "missing field 'winner'", id="missing-winner"),
-        pytest.param('{"profile": "club", "winner": null}', "unknown settlement policy 'club'", id="unknown-policy"),
+        pytest.param('{"profile": "club", "winner": null}', "unknown profile 'club'", id="unknown-profile"),
         pytest.param(
             '{"profile": "bmja", "winner": "S", "scores": {"S": 1.5}}', "scores.S: 1.5 is not a whole", id="float"
         ),
@@ -78,10 +78,10 @@ def test_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert "cannot read" in capsys.readouterr().err
 
 
-def test_a_shipped_profile_settles_through_its_policy(
+def test_a_shipped_profile_settles_through_its_payments(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # hk-old-style-spicy.toml names policy hk-spicy: 6 faan = 64 a portion (hk.md §3B), half
+    # hk-old-style-spicy.toml names the spicy table: 6 faan = 64 a portion (yawnoc README), half
     # responsibility: the discarder W 64, E and N 32 each.
     facts = {"profile": "hk-old-style-spicy", "winner": "S", "discarder": "W", "scores": {"S": 6}}
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(facts)))

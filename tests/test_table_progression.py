@@ -1,5 +1,5 @@
 """Progression: East keeps or passes the deal, the prevailing wind, the end of a game, MCR's
-fixed rotation, East's consecutive wins (sources in mahjong_arbiter.table.policies)."""
+fixed rotation, East's consecutive wins (each profile's [progression], with its sources)."""
 
 from __future__ import annotations
 
@@ -8,12 +8,19 @@ import dataclasses
 import pytest
 
 from mahjong_arbiter.errors import ArbiterError
-from mahjong_arbiter.table.policies import POLICIES
+from mahjong_arbiter.profiles.loader import load_profile
+from mahjong_arbiter.profiles.table_rules import Progression
 from mahjong_arbiter.table.progression import Outcome, TableState, advance, outcome_of, player_at, seat_of
 
 
+def _progression(profile_id: str) -> Progression:
+    rules = load_profile(profile_id).settlement_rules
+    assert rules is not None and rules.progression is not None
+    return rules.progression
+
+
 def _run(policy_id: str, outcomes: list[Outcome], rounds: int = 4) -> TableState:
-    progression = dataclasses.replace(POLICIES[policy_id].progression, rounds=rounds)
+    progression = dataclasses.replace(_progression(policy_id), rounds=rounds)
     state = TableState()
     for outcome in outcomes:
         state = advance(state, outcome, progression)
@@ -58,7 +65,7 @@ def test_game_ends_after_its_rounds(policy: str, rounds: int, hands: int) -> Non
     after = _run(policy, ["other_win"] * hands, rounds)
     assert after.finished
     with pytest.raises(ArbiterError, match="game is over"):
-        advance(after, "other_win", POLICIES[policy].progression)
+        advance(after, "other_win", _progression(policy))
 
 
 def test_buzzard_counts_to_the_thirteenth_consecutive_win() -> None:
@@ -69,7 +76,7 @@ def test_buzzard_counts_to_the_thirteenth_consecutive_win() -> None:
 
 
 def test_hong_kong_refuses_until_the_table_chooses() -> None:
-    progression = POLICIES["hk-old-style"].progression
+    progression = _progression("hk-old-style")
     with pytest.raises(ArbiterError, match="no rule says who deals after a draw"):
         advance(TableState(), "draw", progression)
     assert advance(TableState(), "other_win", progression).east == 1

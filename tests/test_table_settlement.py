@@ -1,5 +1,6 @@
-"""Settlement: golden fixtures for every policy (tests/fixtures/table/settlement.toml), the
-policy registry, and properties over random hands."""
+"""Settlement: golden fixtures for every profile's settlement (tests/fixtures/table/settlement.toml),
+settlement read from the profile's own data (house files change it), and properties over random
+hands."""
 
 from __future__ import annotations
 
@@ -14,17 +15,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong_arbiter.errors import ArbiterError
+from mahjong_arbiter.profiles.loader import builtin_profile_ids, load_profile
 from mahjong_arbiter.table.facts import parse_facts
-from mahjong_arbiter.table.policies import POLICIES, ClassicalPolicy, settlement_policy
 from mahjong_arbiter.table.seats import SEATS
 from mahjong_arbiter.table.settlement import settle
 
-FIXTURES = tomllib.loads((Path(__file__).parent / "fixtures" / "table" / "settlement.toml").read_text("utf-8"))
+HERE = Path(__file__).parent / "fixtures" / "table"
+FIXTURES = tomllib.loads((HERE / "settlement.toml").read_text("utf-8"))
 CASES = [pytest.param(case, id=case["id"]) for case in FIXTURES["case"]]
 
 
 def _facts(raw: dict[str, Any]) -> Any:
-    return parse_facts({"winner": None, **raw})
+    profile = raw["profile"]
+    if profile.endswith(".toml"):
+        profile = str(HERE / profile)
+    return parse_facts({"winner": None, **raw, "profile": profile})
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -42,38 +47,26 @@ def test_golden_settlement(case: dict[str, Any]) -> None:
     assert result.net == {seat: Fraction(case["net"][seat]) for seat in SEATS}
 
 
-def test_every_policy_has_a_golden_case() -> None:
-    covered = {case["facts"].get("policy") or case["facts"]["profile"] for case in FIXTURES["case"]}
-    assert set(POLICIES) <= covered
+def test_every_settlement_a_profile_declares_has_a_golden_case() -> None:
+    """A built-in profile whose files change what settles a hand (its own [settlement], [payments]
+    or [progression], not only its parent's) has at least one golden case."""
+    covered = {case["facts"]["profile"] for case in FIXTURES["case"]}
+    for pid in builtin_profile_ids():
+        profile = load_profile(pid)
+        parent = load_profile(profile.extends) if profile.extends else None
+        tables = ("settlement", "payments", "progression")
+        if parent is None or any(getattr(profile, t) != getattr(parent, t) for t in tables):
+            assert pid in covered, pid
 
 
-def test_unknown_policy_is_named() -> None:
-    with pytest.raises(ArbiterError, match="unknown settlement policy 'club'.*base policy"):
-        settlement_policy("club")
+def test_an_unknown_profile_is_named() -> None:
+    with pytest.raises(ArbiterError, match="unknown profile 'club'"):
+        settle(parse_facts({"profile": "club", "winner": None}))
 
 
-def test_house_profile_resolves_through_its_base() -> None:
-    assert settlement_policy("my-club", base="bmja") is POLICIES["bmja"]
-
-
-def test_overrides_change_a_field_and_reject_unknown_ones() -> None:
-    club = settlement_policy("my-club", base="buzzard-2000", overrides={"default_limit": 800})
-    assert isinstance(club, ClassicalPolicy) and club.default_limit == 800
-    with pytest.raises(ArbiterError, match="no field 'colour'"):
-        settlement_policy("my-club", base="buzzard-2000", overrides={"colour": "red"})
-
-
-@pytest.mark.parametrize(
-    ("policy", "limit"),
-    [
-        pytest.param("buzzard-2000", 600, id="buzzard-600-pdf-p8"),
-        pytest.param("bmja", 1000, id="bmja-1000"),
-        pytest.param("codification", 500, id="codification-500"),
-    ],
-)
-def test_default_limits(policy: str, limit: int) -> None:
-    found = POLICIES[policy]
-    assert isinstance(found, ClassicalPolicy) and found.default_limit == limit
+def test_the_retired_policy_field_is_refused_with_the_reason() -> None:
+    with pytest.raises(ArbiterError, match="policy: this field is no longer read"):
+        parse_facts({"profile": "bmja", "policy": "bmja", "winner": None})
 
 
 def test_game_limit_applies_when_the_facts_have_none() -> None:
@@ -96,11 +89,11 @@ def test_game_limit_applies_when_the_facts_have_none() -> None:
         pytest.param({"profile": "bmja", "winner": "S", "colour": 1}, "unknown field 'colour'", id="unknown-field"),
         pytest.param(
             {"profile": "bmja", "winner": "S", "incidents": [{"kind": "cheating", "player": "W"}]},
-            "incidents\\[0\\].kind",
+            r"incidents\[0\] \(cheating by W\): bmja declares no incident 'cheating'",
             id="bad-incident-kind",
         ),
         pytest.param(
-            {"profile": "bmja", "winner": "S", "incidents": [{"kind": "wrong_tile_count", "player": "W"}]},
+            {"profile": "buzzard-2000", "winner": "S", "incidents": [{"kind": "wrong_tile_count", "player": "W"}]},
             "too_many",
             id="count-missing",
         ),
@@ -116,7 +109,7 @@ seats = st.sampled_from(SEATS)
 
 @st.composite
 def hands(draw: st.DrawFn) -> dict[str, Any]:
-    policy = draw(st.sampled_from(sorted(p for p in POLICIES if p != "hk-gameweave")))
+    policy = draw(st.sampled_from([p for p in builtin_profile_ids() if p != "hk-gameweave"]))
     winner = draw(st.one_of(st.none(), seats))
     raw: dict[str, Any] = {"profile": policy, "winner": winner}
     if winner is not None:

@@ -11,8 +11,20 @@ from typing import Any
 
 from .loader import builtin_profile_ids, load_profile
 from .model import Profile, RuleEntry
+from .table_rules import IncidentRule, SettlementRules
 
-__all__ = ["profile_list", "profile_table", "profile_diff", "list_text", "table_text", "diff_text"]
+__all__ = [
+    "profile_list",
+    "profile_table",
+    "profile_diff",
+    "list_text",
+    "table_text",
+    "diff_text",
+    "incident_text",
+    "settlement_lines",
+    "settlement_summary",
+    "settlement_markdown",
+]
 
 
 def _value(entry: RuleEntry) -> str:
@@ -48,6 +60,8 @@ def profile_table(profile: Profile) -> dict[str, Any]:
         "fingerprint": profile.fingerprint, "limit": profile.limit, "minimum": profile.minimum,
         "sources": list(profile.sources), "rules": rules, "removed": list(profile.removed),
         "policies": dict(profile.policies), "shapes": dict(profile.shapes),
+        "settlement": dict(profile.settlement), "payments": dict(profile.payments),
+        "progression": dict(profile.progression),
     }
 
 
@@ -65,7 +79,7 @@ def table_text(profile: Profile) -> str:
              for rid, e in profile.rules.items()]
     lines += [f"- {rid}" for rid in profile.removed]
     legend = "  (+ added, ~ amended, - removed, blank kept; relative to the parent)" if profile.extends else ""
-    return "\n".join([*head, legend, *lines]).replace("\n\n", "\n")
+    return "\n".join([*head, legend, *lines, *settlement_lines(profile)]).replace("\n\n", "\n")
 
 
 def profile_diff(a: Profile, b: Profile) -> dict[str, Any]:
@@ -83,7 +97,7 @@ def profile_diff(a: Profile, b: Profile) -> dict[str, Any]:
     for key in ("arithmetic", "limit", "minimum"):
         if getattr(a, key) != getattr(b, key):
             settings[key] = [getattr(a, key), getattr(b, key)]
-    for key in ("policies", "shapes", "settlement", "payments"):
+    for key in ("policies", "shapes", "settlement", "payments", "progression"):
         da, db = dict(getattr(a, key)), dict(getattr(b, key))
         for k in sorted(set(da) | set(db)):
             if da.get(k) != db.get(k):
@@ -103,4 +117,128 @@ def diff_text(diff: dict[str, Any]) -> str:
             lines.append(f"~ {change['id']}: {field}: {va} -> {vb}")
     if len(lines) == 2:
         lines.append("  (no differences)")
+    return "\n".join(lines)
+# --- the table companion's data, in words ---------------------------------------------------------
+def _fraction(value: Any) -> str:
+    return str(value)
+
+
+def incident_text(rule: IncidentRule) -> str:
+    """What an incident does, in words: ``penalty to each other player: 1/2 x the limit``."""
+    if rule.effect == "refused":
+        return f"refused: {rule.reason}"
+    if rule.effect == "pays_for_all":
+        who = "the discarder of the winning tile" if rule.discarder_only else "the player"
+        excuse = "; an accepted excuse cancels it" if rule.excusable else ""
+        return f"{who} pays the winner every loser's share, no settlement between losers{excuse}"
+    if rule.effect == "penalty_to_each":
+        if rule.limits is not None:
+            amount = f"{_fraction(rule.limits)} x the limit"
+        elif rule.points is not None:
+            amount = f"{rule.points} points"
+        else:
+            amount = "the self-draw portion at the cap"
+        east = ", East x2" if rule.east_doubles else ""
+        withdrawn = "; nothing if withdrawn in time" if rule.withdrawable else ""
+        return f"pays each other player {amount}{east}{withdrawn}"
+    if rule.effect == "dead_hand":
+        return "the hand is dead: too many tiles pays the others' scores, too few deducts its own first"
+    return "collects the limit from each other loser, and still pays the winner"
+
+
+def _deal(rules: SettlementRules) -> str:
+    flow = rules.progression
+    assert flow is not None  # the loader requires [progression] beside [settlement]
+    if flow.kind == "fixed":
+        return "the deal passes after every hand"
+
+    def rule(value: str | None) -> str:
+        return {"stays": "East stays", "passes": "the deal passes", None: "the table chooses"}[value]
+
+    return f"after an East win {rule(flow.after_east_win)}; after a draw {rule(flow.after_draw)}"
+
+
+def _payment_words(rules: SettlementRules) -> str:
+    if rules.table is None:
+        return f"no payment table: {rules.no_table_reason}"
+    steps = ", ".join(f"{start}+ faan {points}" for start, points in rules.table.steps)
+    shares = rules.shares
+    assert shares is not None  # the loader requires them beside a table
+    return (
+        f"table {rules.table.name} ({steps}); self-drawn: {_fraction(rules.self_drawn_each)} portion from each "
+        f"loser; discard ({shares.name}): discarder {_fraction(shares.discarder)}, others {_fraction(shares.other)}"
+    )
+
+
+def settlement_lines(profile: Profile) -> list[str]:
+    """The profile's settlement, incidents, payments and progression, for people."""
+    rules = profile.settlement_rules
+    if rules is None:
+        return ["settlement: none (this profile scores hands; the table companion cannot settle under it)"]
+    head = {"classical": "classical", "mcr": "MCR", "hong-kong": "Hong Kong"}[rules.method]
+    lines = [f"settlement ({head}): {rules.source}"]
+    if rules.method == "classical":
+        lines.append(f"  limit {rules.limit}, payments with East x{rules.east_multiplier}")
+    elif rules.method == "mcr":
+        lines.append(f"  every loser pays {rules.base}; a win needs {rules.minimum} points")
+    else:
+        cap = f", cap {rules.limit} faan" if rules.limit else ""
+        minimum = f"a win needs {rules.minimum} faan" if rules.minimum else "no minimum"
+        lines.append(f"  {minimum}{cap}; {_payment_words(rules)}")
+    draw = "no payments" if rules.draw == "none" else "every player scores against every other"
+    lines.append(f"  a draw: {draw} ({rules.draw_source or rules.source})")
+    lines.append("  incidents (kind: what it does [source]):")
+    width = max([len(k) for k in rules.incidents] + [4])
+    for kind, rule in rules.incidents.items():
+        cited = f" [{rule.source}]" if rule.source else ""
+        lines.append(f"    {kind:<{width}}  {incident_text(rule)}{cited}")
+    if not rules.incidents:
+        lines.append("    none")
+    assert rules.progression is not None
+    lines.append(f"progression: {_deal(rules)} ({rules.progression.source})")
+    return lines
+
+
+def _incident_brief(rule: IncidentRule) -> str:
+    if rule.effect == "penalty_to_each":
+        if rule.limits is not None:
+            amount = f"{_fraction(rule.limits)} x limit"
+        elif rule.points is not None:
+            amount = f"{rule.points}"
+        else:
+            amount = "the cap's self-draw portion"
+        return f"{amount} to each" + (", East x2" if rule.east_doubles else "")
+    briefs = {"pays_for_all": "pays for all", "dead_hand": "dead hand", "collects_limit": "collects the limit"}
+    return briefs[rule.effect] + (", excusable" if rule.excusable else "")
+
+
+def settlement_summary(profile: Profile) -> dict[str, str]:
+    """One row of the README's table-companion table, from the profile's data."""
+    rules = profile.settlement_rules
+    if rules is None:
+        return {"profile": profile.id, "settlement": "none", "draw": "", "incidents": ""}
+    if rules.method == "classical":
+        how = f"classical, limit {rules.limit}, East x{rules.east_multiplier}"
+    elif rules.method == "mcr":
+        how = f"MCR, {rules.base} from each loser, minimum {rules.minimum}"
+    elif rules.table is None:
+        how = "Hong Kong, no payment table (a win is refused)"
+    else:
+        shares = f", {rules.shares.name} responsibility" if rules.shares else ""
+        how = f"Hong Kong, {rules.table.name} table{shares}, cap {rules.limit}"
+    draw = "no payments" if rules.draw == "none" else "everyone against everyone"
+    settled = [f"{kind} ({_incident_brief(r)})" for kind, r in rules.incidents.items() if r.effect != "refused"]
+    return {
+        "profile": profile.id,
+        "settlement": how,
+        "draw": f"{draw}; {_deal(rules)}",
+        "incidents": ", ".join(settled) or "none",
+    }
+
+
+def settlement_markdown(profile_ids: list[str] | None = None) -> str:
+    """The README's table of every built-in profile's settlement, generated from the data."""
+    rows = [settlement_summary(load_profile(pid)) for pid in (profile_ids or builtin_profile_ids())]
+    lines = ["| profile | settlement | draw and deal | incidents settled (others refused) |", "|---|---|---|---|"]
+    lines += [f"| `{r['profile']}` | {r['settlement']} | {r['draw']} | {r['incidents']} |" for r in rows]
     return "\n".join(lines)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-__all__ = ["TABLE_KEYS", "PARAM_KEYS", "unknown_keys"]
+__all__ = ["TABLE_KEYS", "PARAM_KEYS", "INCIDENT_KEYS", "INCIDENT_EFFECTS", "PROSE_KEYS", "unknown_keys"]
 
 TABLE_KEYS: Final[Mapping[str, Mapping[str, str]]] = {
     "policies": {
@@ -29,13 +29,26 @@ TABLE_KEYS: Final[Mapping[str, Mapping[str, str]]] = {
         "out_of_scope": "faan: hand names the source puts out of its scope (scoring/faan.py)",
     },
     "settlement": {
-        "policy": "the table companion's settlement policy id (table/policies.py)",
+        "method": "how a hand is paid: classical | mcr | hong-kong (profiles/table_rules.py, table/)",
+        "source": "where the settlement rules come from",
+        "draw": "a drawn hand: none (no payments) | pairwise (classical: everyone scores against everyone)",
+        "east_multiplier": "classical: payments with East on one side are multiplied by this (past the limit)",
+        "base": "mcr: what every loser pays the winner before the hand's points",
+        "no_table_reason": "hong-kong: why a win is refused when [payments] names no table",
+        "incidents": "the incident kinds the table may report: [settlement.incidents.<kind>] with an effect",
     },
     "payments": {
-        "table": "Hong Kong: the active payment table, a name under tables (scoring/faan.py, table/binding.py)",
+        "table": "Hong Kong: the active payment table, a name under tables (scoring/faan.py, table/)",
         "tables": "Hong Kong: faan to base-points tables, each with steps and a source",
-        "responsibility": "Hong Kong: half | full, who pays for a discard win",
-        "shares": "Hong Kong: the portions each loser pays, per case, with sources",
+        "responsibility": "Hong Kong: who pays for a discard win, a name under shares (half | full)",
+        "shares": "Hong Kong: the portions each loser pays: self_drawn (each_loser), and per responsibility "
+        "(discarder, other), with sources",
+    },
+    "progression": {
+        "kind": "east_cycle (East keeps or passes the deal) | fixed (the deal passes after every hand)",
+        "after_east_win": "east_cycle: stays | passes; left out where the source is silent (the table chooses)",
+        "after_draw": "east_cycle: stays | passes; left out where the source is silent (the table chooses)",
+        "source": "where the progression comes from",
     },
 }
 """For each merged table of a profile file, its keys and what they mean."""
@@ -53,6 +66,36 @@ PARAM_KEYS: Final[Mapping[str, str]] = {
     "scope_note": "faan: the note shown when an out-of-scope hand is met",
 }
 """The keys of a rule's ``params`` table."""
+
+
+INCIDENT_KEYS: Final[Mapping[str, str]] = {
+    "effect": "what the incident does: one of INCIDENT_EFFECTS (profiles/table_rules.py)",
+    "meaning": "what the incident is at the table, in players' words",
+    "source": "where the incident and its penalty come from",
+}
+"""The keys every ``[settlement.incidents.<kind>]`` table may hold."""
+
+INCIDENT_EFFECTS: Final[Mapping[str, Mapping[str, str]]] = {
+    "refused": {"reason": "why settling it is refused: the source leaves the case open (open_case)"},
+    "pays_for_all": {
+        "discarder_only": "the player must have discarded the winning tile (default true)",
+        "excusable": "the incident may carry excused: true (an accepted excuse), restoring ordinary settlement",
+    },
+    "penalty_to_each": {
+        "limits": "the penalty to each other player as a multiple of the limit",
+        "points": "the penalty to each other player in points",
+        "portion_at_cap": "hong-kong: the penalty is the self-draw portion at the faan cap",
+        "east_doubles": "classical: East's multiplier applies to the penalty",
+        "withdrawable": "an incident with exposed: false (withdrawn in time) pays nothing (default true)",
+    },
+    "dead_hand": {},
+    "collects_limit": {},
+}
+"""Each incident effect and the keys of its own (besides INCIDENT_KEYS)."""
+
+PROSE_KEYS: Final[frozenset[str]] = frozenset({"source", "sources", "meaning", "reason", "label", "no_table_reason"})
+"""Keys whose values are citations or words for people: they never decide a score or a payment,
+so the profile fingerprint leaves them out (as it does every key ending in ``_source``)."""
 
 
 def unknown_keys(table: Mapping[str, object], known: Mapping[str, str]) -> list[str]:

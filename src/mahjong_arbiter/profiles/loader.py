@@ -23,8 +23,11 @@ A profile file is data: loading one parses TOML and never executes code.  The fi
     [amend."rule.id"]  # some fields of a parent's rule
     remove = ["rule.id"]             # or [remove] "rule.id" = "why"
 
-    [policies]  [shapes]  [settlement]  [payments]   # merged key by key over the parent's;
-                                                     # the keys each may hold: profiles/keys.py
+    [policies]  [shapes]  [settlement]  [payments]  [progression]
+                                     # merged key by key over the parent's (the named tables
+                                     # settlement.incidents, payments.tables and payments.shares
+                                     # name by name); the keys each may hold: profiles/keys.py;
+                                     # the table companion's layout: profiles/table_rules.py
     [[notes]]   id = "..." title = "..." text = "..." source = "..."
 
 Every problem raises :class:`~mahjong_arbiter.errors.ProfileError` naming the file, the rule and
@@ -62,11 +65,13 @@ ARITHMETICS = ("mcr", "classical", "faan")
 
 _TOP_KEYS = {
     "id", "label", "arithmetic", "sources", "extends", "limit", "minimum", "rules", "add", "amend",
-    "remove", "policies", "shapes", "settlement", "payments", "notes", "description",
+    "remove", "policies", "shapes", "settlement", "payments", "progression", "notes", "description",
 }
 _RULE_KEYS = {"name", "name_zh", "applies", "source", "excludes", "implies", "params", *VALUE_KEYS}
 _NOTE_KEYS = {"id", "title", "text", "source"}
-_MERGED_TABLES = ("policies", "shapes", "settlement", "payments")
+_MERGED_TABLES = ("policies", "shapes", "settlement", "payments", "progression")
+_NAMED_SUBTABLES = {"settlement": ("incidents",), "payments": ("tables", "shares")}
+"""Sub-tables a child merges name by name over its parent's (one incident kind, one table)."""
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'')
 _KEY_PARTS = re.compile(r'"[^"]*"|[^."]+')
@@ -247,6 +252,7 @@ def _root(raw: Mapping[str, Any], pid: str, where: str) -> Profile:
         shapes=_table(raw, "shapes", where),
         settlement=_table(raw, "settlement", where),
         payments=_table(raw, "payments", where),
+        progression=_table(raw, "progression", where),
         notes=_notes(raw, where),
         origin={rid: "added" for rid in rules},
         removed=(),
@@ -310,13 +316,24 @@ def _child(raw: Mapping[str, Any], pid: str, where: str, parent: Profile) -> Pro
         rules=rules,
         policies={**parent.policies, **_table(raw, "policies", where)},
         shapes={**parent.shapes, **_table(raw, "shapes", where)},
-        settlement={**parent.settlement, **_table(raw, "settlement", where)},
-        payments={**parent.payments, **_table(raw, "payments", where)},
+        settlement=_merged(parent.settlement, _table(raw, "settlement", where), "settlement"),
+        payments=_merged(parent.payments, _table(raw, "payments", where), "payments"),
+        progression={**parent.progression, **_table(raw, "progression", where)},
         notes=tuple(notes.values()),
         origin=origin,
         removed=tuple(removed_ids),
         path=where,
     )
+
+
+def _merged(parent: Mapping[str, Any], child: Mapping[str, Any], table: str) -> dict[str, Any]:
+    """A child's table over its parent's: key by key, and the named sub-tables name by name."""
+    merged = {**parent, **child}
+    for key in _NAMED_SUBTABLES.get(table, ()):
+        below, above = parent.get(key), child.get(key)
+        if isinstance(below, Mapping) and isinstance(above, Mapping):
+            merged[key] = {**below, **above}
+    return merged
 
 
 def _amended(base: dict[str, Any], body: Mapping[str, Any], rid: str, where: str) -> dict[str, Any]:
@@ -490,6 +507,7 @@ def _validate(profile: Profile, where: str) -> None:
             raise ProfileError(f"{where}: [{table}] unknown field {unknown[0]!r} (known: {', '.join(keys)})")
     _check_table(profile.policies, POLICY_VALUES, "policies", where)
     _check_table(profile.shapes, SHAPE_VALUES, "shapes", where)
+    profile.settlement_rules  # noqa: B018 - reads and validates [settlement], [payments], [progression]
     for rid, entry in profile.rules.items():
         unknown = unknown_keys(entry.params, PARAM_KEYS)
         if unknown:

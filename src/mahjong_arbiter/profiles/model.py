@@ -13,9 +13,17 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
-__all__ = ["Edge", "RuleEntry", "Note", "Profile", "VALUE_KEYS", "APPLIES"]
+if TYPE_CHECKING:
+    from .table_rules import PaymentTable, SettlementRules
+
+__all__ = ["Edge", "RuleEntry", "Note", "Profile", "VALUE_KEYS", "APPLIES", "FINGERPRINT_SCHEME"]
+
+FINGERPRINT_SCHEME: Final = 2
+"""How :attr:`Profile.fingerprint` is computed.  1: the whole resolved data, citations included,
+without the package version (before the table companion read its rules from the profile).
+2: what decides a score or a payment, with the package version, without citations or names."""
 
 VALUE_KEYS: tuple[str, ...] = ("points", "doubles", "limit", "faan")
 """The value a rule carries: points (MCR fan points, classical set or bonus points), doubles
@@ -90,6 +98,17 @@ class RuleEntry:
             "params": {k: self.params[k] for k in sorted(self.params)},
         }
 
+    def deciding(self) -> dict[str, Any]:
+        """What of this rule decides a score: its value, whom it applies to, its edges, its
+        params (not its names or sources)."""
+        return {
+            self.value_key: self.value,
+            "applies": self.applies,
+            "excludes": sorted(e.target for e in self.excludes),
+            "implies": sorted(e.target for e in self.implies),
+            "params": _deciding(self.params),
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class Note:
@@ -124,9 +143,9 @@ class Profile:
         Which shapes may win: ``special`` (a list of shape names), ``seven_pairs_four_of_a_kind``,
         and arithmetic-specific keys such as ``max_chows``.
     settlement : mapping
-        The settlement policy (``policy`` id) and its parameters.
+        How a hand is paid and the incidents the table may report (profiles/table_rules.py).
     payments : mapping
-        A faan to base-points table and responsibility rule (Hong Kong).
+        Faan to base-points tables and the shares each loser pays (Hong Kong).
     notes : tuple of Note
     origin : mapping of rule id to one of ``kept``, ``added``, ``amended`` (relative to the
         parent; ``added`` for every rule of a profile without parent)
@@ -134,6 +153,8 @@ class Profile:
         Rule ids the parent had and this profile removed.
     path : str
         The file it was read from.
+    progression : mapping
+        Who deals next and when the prevailing wind moves (profiles/table_rules.py).
     """
 
     id: str
@@ -152,25 +173,61 @@ class Profile:
     origin: Mapping[str, str]
     removed: tuple[str, ...]
     path: str
+    progression: Mapping[str, Any] = field(default_factory=dict)
 
-    def canonical(self) -> dict[str, Any]:
-        """Everything that decides a score, in a stable JSON-ready form."""
+    def deciding(self) -> dict[str, Any]:
+        """Everything that decides a score or a payment, in a stable JSON-ready form: the
+        arithmetic, limit and minimum, every rule's value, reach, edges and params, the policies
+        and shapes, and the table companion's settlement, payments and progression; never a
+        name, a label, a citation or a note (keys in ``PROSE_KEYS`` or ending in ``_source``)."""
         return {
             "arithmetic": self.arithmetic,
             "limit": self.limit,
             "minimum": self.minimum,
-            "rules": {rid: self.rules[rid].canonical() for rid in sorted(self.rules)},
-            "policies": _sorted_json(self.policies),
-            "shapes": _sorted_json(self.shapes),
-            "settlement": _sorted_json(self.settlement),
-            "payments": _sorted_json(self.payments),
+            "rules": {rid: self.rules[rid].deciding() for rid in sorted(self.rules)},
+            "policies": _deciding(self.policies),
+            "shapes": _deciding(self.shapes),
+            "settlement": _deciding(self.settlement),
+            "payments": _deciding(self.payments),
+            "progression": _deciding(self.progression),
         }
 
     @cached_property
     def fingerprint(self) -> str:
-        """A short hash of the resolved rules: equal fingerprints score every hand alike."""
-        text = json.dumps(self.canonical(), sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+        """A short hash of what decides a score and a payment (:meth:`deciding`) together with the
+        package version (which fixes the rule code): equal fingerprints score and settle every
+        hand alike.  Changing a citation, a name or a note leaves it alone; changing a value, an
+        edge, a policy, a shape, the settlement data or the package version changes it.  The
+        scheme is :data:`FINGERPRINT_SCHEME`; a kept game records the scheme it was pinned under."""
+        from .. import __version__
+
+        payload = {"scheme": FINGERPRINT_SCHEME, "version": __version__, "profile": self.deciding()}
+        text = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+    @cached_property
+    def settlement_rules(self) -> SettlementRules | None:
+        """The table companion's typed settlement, payments and progression (``None`` without a
+        ``[settlement]``); validated when the profile loads."""
+        from .table_rules import read_settlement_rules
+
+        return read_settlement_rules(
+            profile=self.id,
+            label=self.label,
+            limit=self.limit,
+            minimum=self.minimum,
+            settlement=self.settlement,
+            payments=self.payments,
+            progression=self.progression,
+            where=self.path,
+        )
+
+    @cached_property
+    def payment_table(self) -> PaymentTable | None:
+        """The active faan to base-points table of ``[payments]`` (``None`` when it names none)."""
+        from .table_rules import read_payment_table
+
+        return read_payment_table(self.payments, self.path)
 
     @property
     def edges(self) -> tuple[Edge, ...]:
@@ -204,9 +261,16 @@ class Profile:
         return self.rules[rule_id]
 
 
-def _sorted_json(value: Any) -> Any:
+def _deciding(value: Any) -> Any:
+    """``value`` sorted, without prose (see :meth:`Profile.deciding`)."""
+    from .keys import PROSE_KEYS
+
     if isinstance(value, Mapping):
-        return {str(k): _sorted_json(value[k]) for k in sorted(value)}
+        return {
+            str(k): _deciding(value[k])
+            for k in sorted(value)
+            if k not in PROSE_KEYS and not str(k).endswith("_source")
+        }
     if isinstance(value, list | tuple):
-        return [_sorted_json(v) for v in value]
+        return [_deciding(v) for v in value]
     return value

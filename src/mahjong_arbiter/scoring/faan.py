@@ -31,6 +31,7 @@ from typing import Any
 from ..errors import NotWinningError, ProfileError
 from ..hand import Context, Hand
 from ..profiles.model import Profile
+from ..profiles.table_rules import read_payment_table
 from ..result import Alternative, Item, Result, Suppressed
 from ..rules.registry import Situation
 from ..selection import apply_exclusions
@@ -50,34 +51,18 @@ class _Scored:
     minimum_met: bool
 
 
-def base_points(payments: Mapping[str, Any], faan: int | float) -> int | float | None:
-    """The base points of *faan* under the active table of a ``[payments]`` table.
-
-    The format (documented in ``profiles/data/hk-old-style.toml``):
-    ``table`` names the active table; ``tables.<name>.steps`` is a list of ``[from_faan, points]``
-    in rising faan order.  Faan below the first step have no base points (None).
+def base_points(payments: Mapping[str, Any], faan: int | float) -> int | None:
+    """The base points of *faan* under the active table of a ``[payments]`` table (read by
+    :func:`~mahjong_arbiter.profiles.table_rules.read_payment_table`, the one reader of that
+    layout); ``None`` without a table or below its first step.
 
     >>> base_points({"table": "t", "tables": {"t": {"steps": [[3, 1], [4, 2], [7, 4], [10, 8]]}}}, 6)
     2
     >>> base_points({}, 6) is None
     True
     """
-    name = payments.get("table")
-    if name is None:
-        return None
-    tables = payments.get("tables", {})
-    table = tables.get(name) if isinstance(tables, Mapping) else None
-    steps = table.get("steps") if isinstance(table, Mapping) else None
-    if not isinstance(steps, list) or not steps:
-        raise ProfileError(f"[payments]: table {name!r} has no 'steps' list under [payments.tables.{name}]")
-    found = None
-    for step in steps:
-        if not (isinstance(step, list) and len(step) == 2):
-            raise ProfileError(f"[payments.tables.{name}]: each step is [from_faan, points], not {step!r}")
-        start, points = step
-        if start <= faan:
-            found = points
-    return found
+    table = read_payment_table(payments, "[payments]")
+    return table.points(faan) if table is not None else None
 
 
 def _limit_faan(value: int | float, cap: int | None, rule_id: str) -> int | float:
@@ -152,7 +137,8 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
     situation = make_situation(hand, context, profile)
     scored = [_score_reading(r, situation, profile) for r in readings]
     best = max(scored, key=lambda s: (s.minimum_met, s.total, s.uncapped))
-    points = base_points(profile.payments, best.total) if best.minimum_met else None
+    table = profile.payment_table
+    points = table.points(best.total) if table is not None and best.minimum_met else None
     fields: dict[str, Any] = {
         "base_points": points,
         "minimum_met": best.minimum_met,

@@ -26,11 +26,12 @@ Steps of :func:`score_hands`:
    the profile's arithmetic scores losers (classical: BMJA, Buzzard, the Codification).  MCR and
    Hong Kong settle on the winner's score alone (issue 7), so a loser's hand there is refused;
 3. a seat with both a hand and a typed score keeps them only when they agree;
-4. Buzzard's non-winner limit (ledger section E, PDF pp. 11-12): a loser's hand that the
-   classical loser scoring marks ``non_winner_limit`` (the test of
+4. Buzzard's non-winner limit (Buzzard 2000, pages 11-12): a loser's hand that the classical
+   loser scoring marks ``non_winner_limit`` (the test of
    :func:`mahjong_arbiter.scoring.classical.non_winner_limit`: an incomplete Four-Wind-family or
-   Three-Dragon hand) adds the ``non_winner_limit`` incident when the hand has a winner; a
-   reported ``non_winner_limit`` for a loser whose hand is given but does not qualify is refused.
+   Three-Dragon hand) adds the profile's incident whose effect is ``collects_limit`` when the
+   hand has a winner; that incident reported for a loser whose hand is given but does not
+   qualify is refused.
 """
 
 from __future__ import annotations
@@ -226,10 +227,7 @@ class ScoredHands:
             role = "winner" if h.winner else "loser"
             out.append(f"{h.seat} ({role}) {h.text}: {h.result.total:g} {h.result.unit}")
         for i in self.added:
-            out.append(
-                f"{i.player}: non_winner_limit added ({i.trigger}): the limit from each other loser "
-                "(Buzzard ledger section E)"
-            )
+            out.append(f"{i.player}: {i.kind} added ({i.trigger}): collects the limit from each other loser")
         return out
 
 
@@ -317,6 +315,13 @@ def _score_one(
     return ScoredHand(seat, text, context, result, False, bool(result.fields.get("non_winner_limit")))
 
 
+def _limit_kind(profile: Profile) -> str | None:
+    """The profile's incident kind whose effect is ``collects_limit`` (a non-winner limit)."""
+    rules = profile.settlement_rules
+    kinds = [k for k, r in rules.incidents.items() if r.effect == "collects_limit"] if rules else []
+    return kinds[0] if kinds else None
+
+
 def _incident_trigger(hand: ScoredHand, profile: Profile) -> str:
     """``incomplete Three Dragon sets (score.limit.three-dragons)``: the rule the hand holds."""
     rule = hand.result.fields.get("fixed")
@@ -379,18 +384,21 @@ def score_hands(
                 "score_mismatch",
             )
         scores[hand.seat] = hand.score
-    reported = {i.player for i in facts.incidents_of("non_winner_limit")}
+    kind = _limit_kind(profile)
+    reported = {i.player for i in facts.incidents_of(kind)} if kind else set()
     for hand in scored:
         if hand.seat in reported and not hand.winner and not hand.non_winner_limit:
             raise _bad(
-                f"{who(hand.seat)}: a non_winner_limit is reported, but the hand {hand.text} is not an incomplete "
+                f"{who(hand.seat)}: a {kind} is reported, but the hand {hand.text} is not an incomplete "
                 f"limit hand worth the limit under {profile.id}",
                 "score_mismatch",
             )
-    added = tuple(
-        Incident("non_winner_limit", h.seat, _incident_trigger(h, profile))
-        for h in scored
-        if h.non_winner_limit and h.seat not in reported and facts.winner is not None
-    )
+    limit_hands = [h for h in scored if h.non_winner_limit and h.seat not in reported and facts.winner is not None]
+    if limit_hands and kind is None:
+        raise _bad(
+            f"{who(limit_hands[0].seat)}: the hand {limit_hands[0].text} is an incomplete limit hand worth the limit "
+            f"under {profile.id}, whose settlement declares no incident that collects it"
+        )
+    added = tuple(Incident(kind or "", h.seat, _incident_trigger(h, profile)) for h in limit_hands)
     merged = dataclasses.replace(facts, scores=scores, incidents=(*facts.incidents, *added))
     return ScoredHands(merged, scored, added)

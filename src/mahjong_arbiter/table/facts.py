@@ -7,12 +7,15 @@ This is the input of settlement (issue 7's JSON format)::
      "incidents": [{"kind": "liability", "player": "W", "trigger": "three exposed pungs"}]}
 
 ``winner`` is ``null`` for a draw (a dead hand); a seat missing from ``scores`` scored 0; a
-missing ``limit`` is the policy's own.  An optional ``policy`` names the settlement policy when
-``profile`` is a house-rules profile that extends a known one.  Scores are numbers: points for
-classical and MCR profiles, faan for Hong Kong ones.  Incidents carry their ``kind``, the
-``player`` (a seat) and a free-text ``trigger``; ``wrong_tile_count`` also carries ``count``
-(``too_many`` or ``too_few``) and ``false_mahjong`` may carry ``exposed: false`` (a call
-withdrawn before the hand was fully exposed).
+missing ``limit`` is the profile's own.  ``profile`` is a built-in profile id or a house-rules
+file: its ``[settlement]`` data decides every payment (:mod:`mahjong_arbiter.profiles.table_rules`).
+Scores are numbers: points for classical and MCR profiles, faan for Hong Kong ones.  Incidents
+carry their ``kind`` (one the profile declares), the ``player`` (a seat) and a free-text
+``trigger``; a kind whose effect reads more also carries ``count`` (``too_many`` or
+``too_few``: a dead hand), ``exposed: false`` (a false call withdrawn in time) or ``excused:
+true`` (an accepted excuse, such as "No choice!").  Which kinds exist and which fields each
+takes is the profile's to say; :func:`~mahjong_arbiter.table.incidents.check_incidents` checks
+them against it.
 
 Every problem raises :class:`~mahjong_arbiter.errors.ArbiterError` naming the field.
 
@@ -29,23 +32,19 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, cast
 
 from ..errors import ArbiterError
+from ..profiles.values import TOP_VALUES
 from .seats import SEATS, Seat, is_seat
 
-__all__ = ["INCIDENT_KINDS", "Incident", "HandFacts", "parse_facts", "facts_from_json"]
+__all__ = ["Incident", "HandFacts", "parse_facts", "facts_from_json"]
 
-IncidentKind = Literal["liability", "false_mahjong", "wrong_tile_count", "non_winner_limit"]
-INCIDENT_KINDS: Final[tuple[IncidentKind, ...]] = (
-    "liability",
-    "false_mahjong",
-    "wrong_tile_count",
-    "non_winner_limit",
-)
 TileCount = Literal["too_many", "too_few"]
 
-_FACT_FIELDS: Final = frozenset(
-    {"profile", "policy", "limit", "winner", "self_drawn", "discarder", "scores", "incidents"}
-)
-_INCIDENT_FIELDS: Final = frozenset({"kind", "player", "trigger", "count", "exposed"})
+_FACT_FIELDS: Final = frozenset({"profile", "limit", "winner", "self_drawn", "discarder", "scores", "incidents"})
+_INCIDENT_FIELDS: Final = frozenset({"kind", "player", "trigger", "count", "exposed", "excused"})
+_RETIRED: Final = {
+    "policy": "a hand settles under its profile's own [settlement] data; name the profile (a house-rules "
+    "file that extends a built-in profile inherits its settlement)",
+}
 
 
 def _bad(message: str, code: str = "bad_facts") -> ArbiterError:
@@ -56,22 +55,34 @@ def _bad(message: str, code: str = "bad_facts") -> ArbiterError:
 class Incident:
     """Something that changes the ordinary settlement, reported by the table (not detected).
 
-    ``count`` is set only for ``wrong_tile_count``; ``exposed`` matters only for
-    ``false_mahjong`` (``False``: withdrawn before full exposure).
+    ``kind`` is one the profile declares; ``count`` (a dead hand's ``too_many`` / ``too_few``),
+    ``exposed`` (``False``: a false call withdrawn in time) and ``excused`` (an accepted excuse)
+    are read only by the effects that take them.
     """
 
-    kind: IncidentKind
+    kind: str
     player: Seat
     trigger: str = ""
     count: TileCount | None = None
     exposed: bool = True
+    excused: bool = False
+
+    @property
+    def given(self) -> frozenset[str]:
+        """The optional fields this incident sets (``count``, ``exposed``, ``excused``)."""
+        found = {"count"} if self.count is not None else set()
+        found |= {"exposed"} if not self.exposed else set()
+        found |= {"excused"} if self.excused else set()
+        return frozenset(found)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "player": self.player, "trigger": self.trigger}
         if self.count is not None:
             out["count"] = self.count
-        if self.kind == "false_mahjong":
-            out["exposed"] = self.exposed
+        if not self.exposed:
+            out["exposed"] = False
+        if self.excused:
+            out["excused"] = True
         return out
 
 
@@ -86,7 +97,6 @@ class HandFacts:
     discarder: Seat | None = None
     limit: int | None = None
     incidents: tuple[Incident, ...] = ()
-    policy: str | None = None
 
     def __post_init__(self) -> None:
         if self.winner is None:
@@ -97,8 +107,9 @@ class HandFacts:
                 raise _bad("a self-drawn win has no discarder")
             if self.discarder == self.winner:
                 raise _bad(f"the winner {self.winner} cannot be the discarder")
-        if self.limit is not None and self.limit <= 0:
-            raise _bad(f"limit must be a positive whole number, not {self.limit}")
+        problem = None if self.limit is None else TOP_VALUES["limit"].problem(self.limit)
+        if problem:
+            raise _bad(f"limit must be {problem}")
 
     def score(self, seat: Seat) -> int:
         """The seat's score (0 when the table gave none)."""
@@ -109,15 +120,13 @@ class HandFacts:
         """Every seat but the winner's (all four on a draw)."""
         return tuple(s for s in SEATS if s != self.winner)
 
-    def incidents_of(self, kind: IncidentKind) -> tuple[Incident, ...]:
+    def incidents_of(self, kind: str) -> tuple[Incident, ...]:
         """The incidents of one kind, in input order."""
         return tuple(i for i in self.incidents if i.kind == kind)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form, which :func:`parse_facts` reads back to an equal value."""
         out: dict[str, Any] = {"profile": self.profile}
-        if self.policy is not None:
-            out["policy"] = self.policy
         if self.limit is not None:
             out["limit"] = self.limit
         out["winner"] = self.winner
@@ -159,29 +168,28 @@ def _incident(raw: object, where: str) -> Incident:
     for key in ("kind", "player"):
         if key not in raw:
             raise _bad(f"{where}: missing field {key!r}", "missing_field")
-    kind = raw["kind"]
-    if kind not in INCIDENT_KINDS:
-        raise _bad(f"{where}.kind: {json.dumps(kind)} is not one of {', '.join(INCIDENT_KINDS)}")
+    kind = _text(raw["kind"], f"{where}.kind")
+    if not kind.strip():
+        raise _bad(f"{where}.kind: empty incident kind")
     player = _seat(raw["player"], f"{where}.player")
     assert player is not None
     trigger = _text(raw.get("trigger", ""), f"{where}.trigger")
     count = raw.get("count")
-    if kind == "wrong_tile_count":
-        if count not in ("too_many", "too_few"):
-            raise _bad(f"{where}.count: a wrong_tile_count needs count 'too_many' or 'too_few'")
-    elif count is not None:
-        raise _bad(f"{where}.count: only a wrong_tile_count has a count")
-    exposed = raw.get("exposed", True)
-    if not isinstance(exposed, bool):
-        raise _bad(f"{where}.exposed: {json.dumps(exposed)} is not true or false")
-    if kind != "false_mahjong" and "exposed" in raw:
-        raise _bad(f"{where}.exposed: only a false_mahjong has exposed")
+    if count is not None and count not in ("too_many", "too_few"):
+        raise _bad(f"{where}.count: {json.dumps(count)} is not 'too_many' or 'too_few'")
+    flags = {}
+    for key, default in (("exposed", True), ("excused", False)):
+        value = raw.get(key, default)
+        if not isinstance(value, bool):
+            raise _bad(f"{where}.{key}: {json.dumps(value)} is not true or false")
+        flags[key] = value
     return Incident(
-        kind=cast(IncidentKind, kind),
+        kind=kind,
         player=player,
         trigger=trigger,
         count=cast("TileCount | None", count),
-        exposed=exposed,
+        exposed=flags["exposed"],
+        excused=flags["excused"],
     )
 
 
@@ -189,6 +197,9 @@ def parse_facts(raw: object) -> HandFacts:
     """Read one hand's facts from decoded JSON, naming the first wrong field precisely."""
     if not isinstance(raw, dict):
         raise _bad("the hand's facts must be a JSON object")
+    for key, why in _RETIRED.items():
+        if key in raw:
+            raise _bad(f"{key}: this field is no longer read: {why}", "unknown_field")
     unknown = sorted(set(raw) - _FACT_FIELDS)
     if unknown:
         raise _bad(f"unknown field {unknown[0]!r}", "unknown_field")
@@ -198,12 +209,11 @@ def parse_facts(raw: object) -> HandFacts:
     profile = _text(raw["profile"], "profile")
     if not profile:
         raise _bad("profile: empty profile id")
-    policy = raw.get("policy")
-    if policy is not None:
-        policy = _text(policy, "policy")
     limit = raw.get("limit")
     if limit is not None:
-        limit = _whole(limit, "limit", minimum=1)
+        problem = TOP_VALUES["limit"].problem(limit)
+        if problem:
+            raise _bad(f"limit: must be {problem}")
     winner = _seat(raw["winner"], "winner", nullable=True)
     self_drawn = raw.get("self_drawn", False)
     if not isinstance(self_drawn, bool):
@@ -223,7 +233,6 @@ def parse_facts(raw: object) -> HandFacts:
     incidents = tuple(_incident(item, f"incidents[{n}]") for n, item in enumerate(incidents_raw))
     return HandFacts(
         profile=profile,
-        policy=policy,
         limit=limit,
         winner=winner,
         self_drawn=self_drawn,

@@ -1,12 +1,20 @@
 """Games: start one, record a hand (settle + progress + store), undo, view, replay.
 
-Steps of :func:`record_hand`:
+This is the Python API of the table companion that every face calls (the ``game`` command, the
+web pages): each function takes an open :class:`~mahjong_arbiter.table.ledger.Ledger`.
+
+A game is pinned to its profile (a built-in id, or a house-rules file's absolute path), whose
+data decides everything: the settlement, the incidents, the payments, the progression, the
+default limit (:mod:`mahjong_arbiter.profiles.table_rules`).
+
+Steps of :func:`record_hand`, all in one ledger transaction (no other command writes between the
+first read and the last write, so two writers, or an undo racing a writer, never lose, duplicate
+or misnumber a hand):
 
 1. replay the stored hands' outcomes to find the table state (East, prevailing wind);
-2. settle the new hand's facts under the game's pinned policy and limit;
+2. settle the new hand's facts under the game's profile and limit;
 3. advance the table state;
-4. write facts, result (state before, seats → players, settlement, state after) and payments in
-   one ledger transaction.
+4. write facts, result (state before, seats → players, settlement, state after) and payments.
 
 A hand's facts may carry the players' hands (:mod:`.evidence`): they are scored under the game's
 profile (loaded afresh) at its pinned limit, with the seat winds of this hand and the prevailing
@@ -15,30 +23,38 @@ facts keep the hand strings and the winner's context as entered; the stored resu
 seat's score, each hand's resolved context and Result, and the incidents the hands added.
 
 :func:`replay` recomputes every hand from its recorded facts alone (hands scored again under the
-profile as it is now) and lists each difference from what was stored (results, payments, and the
-profile's fingerprint when the profile file can still be loaded).
+profile as it is now) and lists each difference from what was stored: a changed ruling (a score,
+a payment, a state) is a difference; changed words (a payment's ``why``, a note, a rule's name
+or source) and a fingerprint pinned under another scheme or package version are notes.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
+from .. import __version__
 from ..errors import ArbiterError
-from .binding import bind_profile, bound_policy, has_profile_file
+from ..profiles.loader import load_profile
+from ..profiles.model import FINGERPRINT_SCHEME, Profile
+from ..profiles.table_rules import Progression, SettlementRules
 from .evidence import HandEvidence, ScoredHands, score_hands, split_evidence
 from .facts import HandFacts, parse_facts
 from .ledger import GameRow, HandRow, Ledger, TransactionRow
-from .policies import ClassicalPolicy, McrPolicy, Policy, ProgressionPolicy
 from .progression import TableState, advance, outcome_of, player_at, seat_of
-from .seats import SEATS, Seat, is_seat
-from .settlement import Settlement, amount_json, settle
+from .seats import SEATS, WIND_NAMES, Seat, is_seat
+from .settlement import Settlement, amount_json, settle, settlement_rules
 
 __all__ = [
+    "ReplayReport",
     "new_game",
-    "game_policy",
+    "game_profile",
+    "game_rules",
+    "game_progression",
     "table_state",
     "record_hand",
     "score_game_hands",
@@ -47,18 +63,43 @@ __all__ = [
     "ledger_rows",
     "seat_map",
     "chair_of",
+    "resolve_player",
 ]
 
 
-def game_policy(game: GameRow) -> Policy:
-    """The game's pinned settlement policy, with its profile's payment choices."""
-    return bound_policy(game.policy, game.options.get("payments", {}))
+def _profile_reference(name: str) -> tuple[str, Profile]:
+    """What a game stores for ``name`` (a built-in id, or a file's absolute path) and the profile."""
+    profile = load_profile(name)
+    from ..profiles.loader import builtin_profile_ids
+
+    return (name if name in builtin_profile_ids() else profile.path), profile
 
 
-def game_progression(game: GameRow, policy: Policy) -> ProgressionPolicy:
-    """The policy's progression with the table's choices (rounds, who deals after a draw)."""
+def game_profile(game: GameRow) -> Profile:
+    """The game's profile as its files say now, at the game's limit."""
+    return load_profile(game.profile).with_limit(game.limit)
+
+
+def game_rules(game: GameRow) -> SettlementRules:
+    """The settlement data of the game's profile."""
+    return settlement_rules(game_profile(game))
+
+
+def game_progression(game: GameRow, rules: SettlementRules) -> Progression:
+    """The profile's progression with the table's choices (rounds, who deals after a draw)."""
+    assert rules.progression is not None  # the loader requires [progression] beside [settlement]
     choices = {k: game.options[k] for k in ("after_east_win", "after_draw") if game.options.get(k)}
-    return dataclasses.replace(policy.progression, rounds=game.rounds, **choices)
+    return dataclasses.replace(rules.progression, rounds=game.rounds, **choices)
+
+
+def _check_name(name: object) -> str:
+    if not isinstance(name, str) or not name.strip():
+        raise ArbiterError("bad_arguments", "a game needs four different player names, none empty")
+    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
+        raise ArbiterError("bad_arguments", f"player name {name!r}: control characters are not allowed in a name")
+    if len(name) > 40:
+        raise ArbiterError("bad_arguments", f"player name {name[:40]!r}...: at most 40 characters")
+    return name
 
 
 def new_game(
@@ -68,49 +109,57 @@ def new_game(
     players: Sequence[str],
     limit: int | None = None,
     rounds: int = 4,
-    policy: str | None = None,
     after_east_win: str | None = None,
     after_draw: str | None = None,
 ) -> int:
-    """Start a game; ``players`` in chair order, the first is East for the first hand."""
-    if len(players) != 4 or len(set(players)) != 4 or any(not p.strip() for p in players):
+    """Start a game; ``players`` in chair order, the first is East for the first hand.
+
+    Raises
+    ------
+    ArbiterError
+        ``bad_arguments`` (names, rounds), ``bad_limit`` (a limit out of range or under a profile
+        without one),
+        the loader's codes for a profile that cannot be loaded, ``no_settlement``, and
+        ``open_case`` when the profile leaves who deals next to the table and it did not choose.
+    """
+    names = [_check_name(p) for p in players]
+    if len(names) != 4 or len(set(names)) != 4:
         raise ArbiterError("bad_arguments", "a game needs four different player names")
     if rounds not in (1, 4):
         raise ArbiterError("bad_arguments", f"a game is 4 rounds or 1, not {rounds}")
-    binding = bind_profile(profile, policy)
-    resolved = bound_policy(binding.policy, binding.payments)
-    chosen_limit = limit if limit is not None else binding.limit
-    if chosen_limit is None and isinstance(resolved, ClassicalPolicy):
-        chosen_limit = resolved.default_limit
-    if chosen_limit is not None and isinstance(resolved, McrPolicy):
-        raise ArbiterError("bad_arguments", f"{resolved.id} has no limit")
-    options: dict[str, Any] = {"payments": dict(binding.payments)}
+    reference, loaded = _profile_reference(profile)
+    rules = settlement_rules(loaded)
+    chosen = loaded.with_limit(limit).limit  # refuses a limit out of range, or on a profile without one
+    options: dict[str, Any] = {}
     for key, value in (("after_east_win", after_east_win), ("after_draw", after_draw)):
         if value is not None:
+            if value not in ("stays", "passes"):
+                raise ArbiterError("bad_arguments", f"{key}: 'stays' or 'passes', not {value!r}")
             options[key] = value
-    game = GameRow(0, "", profile, binding.fingerprint, binding.policy, chosen_limit, rounds, tuple(players), options)
-    progression = game_progression(game, resolved)
+    game = GameRow(0, "", reference, "", chosen, rounds, tuple(names), options)
+    progression = game_progression(game, rules)
     missing = [k for k in ("after_east_win", "after_draw") if getattr(progression, k) is None]
     if missing and progression.kind == "east_cycle":
         flags = " and ".join("--" + k.replace("_", "-") + " stays|passes" for k in missing)
         raise ArbiterError("open_case", f"{progression.source}; choose with {flags}")
     return ledger.create_game(
-        profile=profile,
-        fingerprint=binding.fingerprint,
-        policy=binding.policy,
-        limit=chosen_limit,
+        profile=reference,
+        fingerprint=loaded.with_limit(limit).fingerprint,
+        fingerprint_scheme=FINGERPRINT_SCHEME,
+        version=__version__,
+        limit=chosen,
         rounds=rounds,
-        players=players,
+        players=names,
         options=options,
     )
 
 
 def table_state(game: GameRow, hands: Sequence[HandRow]) -> TableState:
     """The table before the next hand, from the recorded facts of ``hands``."""
-    progression = game_progression(game, game_policy(game))
+    progression = game_progression(game, game_rules(game))
     state = TableState()
     for hand in hands:
-        state = advance(state, outcome_of(_split(hand.facts)[1].winner), progression)
+        state = advance(state, outcome_of(_stored(game, hand)[1].winner), progression)
     return state
 
 
@@ -118,6 +167,17 @@ def _split(raw: Mapping[str, Any]) -> tuple[HandEvidence, HandFacts]:
     """Stored or entered facts: the hands' evidence and the facts proper."""
     evidence, rest = split_evidence(raw)
     return evidence, parse_facts(rest)
+
+
+def _stored(game: GameRow, hand: HandRow) -> tuple[HandEvidence, HandFacts]:
+    """A stored hand's facts, or ``bad_db`` naming the hand when they no longer read."""
+    try:
+        return _split(hand.facts)
+    except ArbiterError as exc:
+        raise ArbiterError(
+            "bad_db",
+            f"game {game.id}, hand {hand.number}: its stored facts do not read ({exc.message}); edited by hand?",
+        ) from None
 
 
 def seat_map(game: GameRow, state: TableState) -> dict[Seat, str]:
@@ -149,15 +209,7 @@ def _check_prevailing(evidence: HandEvidence, state: TableState) -> None:
 
 def score_game_hands(game: GameRow, facts: HandFacts, evidence: HandEvidence, state: TableState) -> ScoredHands:
     """Score the hands of ``evidence`` under the game's profile, limit and table state."""
-    from ..profiles.loader import load_profile
-
     _check_prevailing(evidence, state)
-    if not has_profile_file(game.profile):
-        raise ArbiterError(
-            "bad_facts",
-            f"game {game.id} was started on the settlement policy {game.profile}, which has no profile to "
-            "score hands with; enter the scores instead",
-        )
     return score_hands(
         facts,
         evidence,
@@ -170,38 +222,49 @@ def score_game_hands(game: GameRow, facts: HandFacts, evidence: HandEvidence, st
 
 
 def _evaluate(game: GameRow, raw: Mapping[str, Any], state: TableState) -> tuple[dict[str, Any], list[TransactionRow]]:
-    policy = game_policy(game)
+    rules = game_rules(game)
     evidence, facts = _split(raw)
     scored = score_game_hands(game, facts, evidence, state) if evidence else None
     if scored is not None:
         facts = scored.facts
-    settlement = settle(facts, policy, game.limit)
-    after = advance(state, outcome_of(facts.winner), game_progression(game, policy))
+    settlement = settle(facts, rules, game.limit)
+    after = advance(state, outcome_of(facts.winner), game_progression(game, rules))
     result = _result(game, state, settlement, after)
     if scored is not None:
         result.update(scored.to_dict())
     return result, _rows(seat_map(game, state), settlement)
 
 
-def record_hand(ledger: Ledger, game: GameRow, raw: Mapping[str, Any]) -> tuple[int, dict[str, Any]]:
+def record_hand(
+    ledger: Ledger, game: GameRow, raw: Mapping[str, Any], *, expected_hand: int | None = None
+) -> tuple[int, dict[str, Any]]:
     """Settle, progress and store one hand from its facts JSON (decoded; hands allowed); return
     its number and stored result.
 
-    The stored facts are pinned to the game's profile and policy (a limit in ``raw`` is the
-    game's, so it is dropped) and keep the hands as entered, without a prevailing wind (the
-    table state gives it).
+    Everything happens in one ledger transaction.  ``expected_hand``, when given, is the hand
+    number the caller read the seats for (a web page showing hand 5): if another command has
+    recorded or undone a hand since, the hand is refused (``stale_state``) instead of being
+    recorded against seats that moved.  The stored facts are pinned to the game's profile (a
+    limit in ``raw`` is the game's, so it is dropped) and keep the hands as entered, without a
+    prevailing wind (the table state gives it).
     """
-    hands = ledger.hands(game.id)
-    state = table_state(game, hands)
-    if state.finished:
-        raise ArbiterError("game_over", f"game {game.id} is over; start another with game new")
-    evidence, facts = _split({**raw, "profile": game.profile})
-    _check_prevailing(evidence, state)
-    pinned = dataclasses.replace(facts, profile=game.profile, policy=game.policy, limit=None)
-    stored = {**pinned.to_dict(), **dataclasses.replace(evidence, prevailing_wind=None).to_dict()}
-    result, rows = _evaluate(game, stored, state)
-    ledger.add_hand(game.id, state.hand, stored, result, rows)
-    return state.hand, result
+    with ledger.transaction():
+        state = table_state(game, ledger.hands(game))
+        if expected_hand is not None and expected_hand != state.hand:
+            raise ArbiterError(
+                "stale_state",
+                f"game {game.id} is at hand {state.hand}, not {expected_hand}: another hand was recorded or undone "
+                "meanwhile; look again before recording",
+            )
+        if state.finished:
+            raise ArbiterError("game_over", f"game {game.id} is over; start another with game new")
+        evidence, facts = _split({**raw, "profile": game.profile})
+        _check_prevailing(evidence, state)
+        pinned = dataclasses.replace(facts, profile=game.profile, limit=None)
+        stored = {**pinned.to_dict(), **dataclasses.replace(evidence, prevailing_wind=None).to_dict()}
+        result, rows = _evaluate(game, stored, state)
+        ledger.add_hand(game.id, state.hand, stored, result, rows)
+        return state.hand, result
 
 
 def undo_hand(ledger: Ledger, game: GameRow) -> int:
@@ -212,54 +275,100 @@ def undo_hand(ledger: Ledger, game: GameRow) -> int:
     return number
 
 
-def _differences(where: str, stored: Any, recomputed: Any) -> Iterator[str]:
+@dataclass(frozen=True, slots=True)
+class ReplayReport:
+    """What :func:`replay` found: ``differences`` (changed rulings: exit 1) and ``notes`` (changed
+    words, a fingerprint pinned under another scheme or version: no failure)."""
+
+    hands: int
+    differences: tuple[str, ...]
+    notes: tuple[str, ...]
+
+
+_WORDING: Final = frozenset({"why", "notes", "name", "name_zh", "source", "fingerprint"})
+"""Keys whose values are words or stamps, not rulings: a change there is a note."""
+
+
+def _differences(where: str, stored: Any, recomputed: Any, wording: bool = False) -> Iterator[tuple[bool, str]]:
     if isinstance(stored, dict) and isinstance(recomputed, dict):
         for key in sorted(set(stored) | set(recomputed)):
-            yield from _differences(f"{where}.{key}", stored.get(key), recomputed.get(key))
+            yield from _differences(f"{where}.{key}", stored.get(key), recomputed.get(key), wording or key in _WORDING)
     elif isinstance(stored, list) and isinstance(recomputed, list) and len(stored) == len(recomputed):
         for n, (a, b) in enumerate(zip(stored, recomputed, strict=True)):
-            yield from _differences(f"{where}[{n}]", a, b)
+            yield from _differences(f"{where}[{n}]", a, b, wording)
     elif stored != recomputed:
-        yield f"{where}: stored {stored!r}, recomputed {recomputed!r}"
+        yield wording, f"{where}: stored {stored!r}, recomputed {recomputed!r}"
 
 
-def replay(ledger: Ledger, game: GameRow) -> list[str]:
-    """Recompute every hand from its facts; every difference from the stored ledger, in order."""
-    from ..profiles.loader import load_profile
-
-    found: list[str] = []
-    if game.fingerprint and has_profile_file(game.profile):
-        now = load_profile(game.profile).fingerprint
+def _fingerprint_check(game: GameRow, differences: list[str], notes: list[str]) -> None:
+    try:
+        now = game_profile(game).fingerprint
+    except ArbiterError as exc:
+        differences.append(f"profile {game.profile}: can no longer be loaded: {exc.message}")
+        return
+    if game.fingerprint_scheme != FINGERPRINT_SCHEME:
+        notes.append(
+            f"profile {game.profile}: the game was pinned under fingerprint scheme {game.fingerprint_scheme} "
+            f"({game.fingerprint or 'no fingerprint'}); fingerprints are now scheme {FINGERPRINT_SCHEME} (what "
+            f"decides a score or a payment, with the package version: {now}), so they are not compared; every hand is "
+            "recomputed instead"
+        )
+    elif game.version != __version__:
         if now != game.fingerprint:
-            found.append(f"profile {game.profile}: pinned fingerprint {game.fingerprint}, now {now}")
+            notes.append(
+                f"profile {game.profile}: pinned with mahjong-arbiter {game.version} ({game.fingerprint}), now "
+                f"{__version__} ({now}): the fingerprint changes with the version; every hand is recomputed"
+            )
+    elif now != game.fingerprint:
+        differences.append(f"profile {game.profile}: pinned fingerprint {game.fingerprint}, now {now}")
+
+
+def _transaction_dicts(rows: Sequence[TransactionRow]) -> list[dict[str, str]]:
+    return [dataclasses.asdict(t) for t in rows]
+
+
+def replay(ledger: Ledger, game: GameRow) -> ReplayReport:
+    """Recompute every hand from its facts; every difference from the stored ledger, in order."""
+    differences: list[str] = []
+    notes: list[str] = []
+    _fingerprint_check(game, differences, notes)
     state = TableState()
-    for hand in ledger.hands(game.id):
+    hands = ledger.hands(game)
+    for hand in hands:
         where = f"hand {hand.number}"
         if hand.number != state.hand:
-            found.append(f"{where}: stored as number {hand.number}, expected {state.hand}")
+            differences.append(f"{where}: stored as number {hand.number}, expected {state.hand}")
         try:
             result, rows = _evaluate(game, hand.facts, state)
         except ArbiterError as exc:
-            found.append(f"{where}: its facts no longer settle: {exc.message}")
+            differences.append(f"{where}: its facts no longer settle: {exc.message}")
             break
-        found.extend(_differences(where, hand.result, result))
-        stored_rows = [dataclasses.astuple(t) for t in hand.transactions]
-        fresh_rows = [dataclasses.astuple(t) for t in rows]
-        found.extend(_differences(f"{where}.transactions", stored_rows, fresh_rows))
-        if len(stored_rows) != len(fresh_rows):
-            found.append(f"{where}.transactions: stored {len(stored_rows)} payments, recomputed {len(fresh_rows)}")
+        found = list(_differences(where, hand.result, result))
+        found += _differences(f"{where}.transactions", _transaction_dicts(hand.transactions), _transaction_dicts(rows))
+        if len(hand.transactions) != len(rows):
+            found.append(
+                (False, f"{where}.transactions: stored {len(hand.transactions)} payments, recomputed {len(rows)}")
+            )
+        differences.extend(text for wording, text in found if not wording)
+        notes.extend(f"wording: {text}" for wording, text in found if wording)
         state = TableState(**{k: v for k, v in result["next"].items() if k != "prevailing_wind"})
-    return found
+    return ReplayReport(len(hands), tuple(differences), tuple(notes))
 
 
 def ledger_rows(game: GameRow, hands: Sequence[HandRow]) -> list[dict[str, Any]]:
     """The ledger as rows, players by name: hand, prevailing wind, East, winner or draw, every
-    player's score, the payments, each player's net and running total."""
+    player's score, the payments, each player's net and running total.
+
+    Raises
+    ------
+    ArbiterError
+        ``bad_db`` for a stored hand whose facts or result are not as this program wrote them.
+    """
     totals = dict.fromkeys(game.players, Fraction(0))
     rows = []
     for hand in hands:
-        seats: dict[str, str] = hand.result["seats"]
-        facts = hand.facts
+        _, facts = _stored(game, hand)
+        seats = _stored_seats(game, hand)
         net = dict.fromkeys(game.players, Fraction(0))
         payments = []
         for t in hand.transactions:
@@ -269,33 +378,82 @@ def ledger_rows(game: GameRow, hands: Sequence[HandRow]) -> list[dict[str, Any]]
             payments.append({"from": t.payer, "to": t.payee, "amount": amount_json(amount), "why": t.why})
         for player in game.players:
             totals[player] += net[player]
-        winner = facts["winner"]
-        scores = hand.result.get("scores", facts["scores"])
-        incidents = [*facts.get("incidents", []), *hand.result.get("incidents_added", [])]
+        scores = hand.result.get("scores", facts.scores)
+        added = hand.result.get("incidents_added", [])
+        incidents = [i.to_dict() for i in facts.incidents]
+        incidents += [i for i in added if isinstance(i, dict) and is_seat(i.get("player"))]
         rows.append(
             {
                 "hand": hand.number,
-                "prevailing": hand.result["state"]["prevailing_wind"],
+                "prevailing": _stored_text(hand, ("state", "prevailing_wind"), game),
                 "east": seats["E"],
-                "winner": seats[winner] if winner else None,
-                "self_drawn": facts.get("self_drawn", False),
-                "discarder": seats[facts["discarder"]] if facts.get("discarder") else None,
+                "winner": seats[facts.winner] if facts.winner else None,
+                "self_drawn": facts.self_drawn,
+                "discarder": seats[facts.discarder] if facts.discarder else None,
                 "seats": {seats[s]: s for s in SEATS},
-                "scores": {seats[s]: scores.get(s, 0) for s in SEATS},
+                "scores": {seats[s]: scores.get(s, 0) if isinstance(scores, Mapping) else 0 for s in SEATS},
                 "incidents": [{**i, "player": seats[i["player"]]} for i in incidents],
                 "payments": payments,
                 "net": {p: amount_json(v) for p, v in net.items()},
                 "totals": {p: amount_json(v) for p, v in totals.items()},
-                "notes": hand.result["settlement"].get("notes", []),
+                "notes": [n for n in hand.result.get("settlement", {}).get("notes", []) if isinstance(n, str)],
             }
         )
     return rows
 
 
-def chair_of(game: GameRow, state: TableState, who: str) -> Seat:
-    """The seat of a player named ``who`` (or ``who`` itself when it is a seat letter)."""
-    if who in game.players:
-        return seat_of(state, game.players.index(who))
+def _stored_seats(game: GameRow, hand: HandRow) -> dict[Seat, str]:
+    seats = hand.result.get("seats")
+    if not (
+        isinstance(seats, dict)
+        and set(seats) == set(SEATS)
+        and sorted(str(v) for v in seats.values()) == sorted(game.players)
+    ):
+        raise ArbiterError(
+            "bad_db",
+            f"game {game.id}, hand {hand.number}: its stored seats are not the game's four players; edited by hand?",
+        )
+    return {s: str(seats[s]) for s in SEATS}
+
+
+def _stored_text(hand: HandRow, path: tuple[str, ...], game: GameRow) -> str:
+    value: Any = hand.result
+    for key in path:
+        value = value.get(key) if isinstance(value, dict) else None
+    if not isinstance(value, str):
+        raise ArbiterError(
+            "bad_db", f"game {game.id}, hand {hand.number}: its stored {'.'.join(path)} is missing; edited by hand?"
+        )
+    return value
+
+
+def resolve_player(game: GameRow, state: TableState, who: str) -> tuple[Seat, str | None]:
+    """The seat ``who`` names in ``state``, and a note when the answer needed a choice.
+
+    A seat letter (E S W N) always names the seat: a player whose name is a seat letter never
+    shadows it.  When ``who`` is both, the note says which was taken.  Otherwise ``who`` is a
+    player's name.
+
+    Raises
+    ------
+    ArbiterError
+        ``bad_arguments`` when ``who`` is neither a seat nor a player of the game.
+    """
     if is_seat(who):
-        return who
+        if who in game.players:
+            sitter = game.players[player_at(state, who)]
+            named = seat_of(state, game.players.index(who))
+            if sitter != who:
+                return who, (
+                    f"{who!r} is read as the {WIND_NAMES[who]} seat ({sitter}), not as the player named {who!r}, "
+                    f"who sits {WIND_NAMES[named]} ({named}): seats win; give {named} to name that player"
+                )
+        return who, None
+    if who in game.players:
+        return seat_of(state, game.players.index(who)), None
     raise ArbiterError("bad_arguments", f"{who!r} is neither a player of game {game.id} nor a seat (E S W N)")
+
+
+def chair_of(game: GameRow, state: TableState, who: str) -> Seat:
+    """The seat ``who`` names (a seat letter, else a player's name; see :func:`resolve_player`)."""
+    return resolve_player(game, state, who)[0]

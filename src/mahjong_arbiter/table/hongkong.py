@@ -1,12 +1,14 @@
-"""Hong Kong settlement: faan → a portion through a payment table, shared by responsibility.
+"""Hong Kong settlement (``[settlement] method = "hong-kong"``): faan become a portion through the
+profile's payment table, shared as its ``[payments.shares]`` say.
 
-hk.md §3: the winner's faan (capped) become points through the policy's table; that is one
-portion.  On a self-draw each loser pays one portion.  On a discard win under half
-responsibility the discarder pays one portion and the two others half a portion each; under
-full responsibility the discarder pays both portions alone.  A liable player (a high-risk
-discard, or a guaranteed self-draw 包自摸) pays what all three would have paid.  A false win pays
-each other player the self-draw portion at the cap.  Only the winner scores: a draw moves
-nothing (hk.md §1).
+The winner's faan (at least the profile's ``minimum``, capped at the game's limit or the
+profile's) become base points through the active table of ``[payments]``: one portion.  On a
+self-draw each loser pays ``shares.self_drawn.each_loser`` portions; on a discard win the
+discarder pays ``discarder`` portions and each other loser ``other`` (the ``responsibility``
+names which shares).  A ``pays_for_all`` incident (a high-risk discard, or a guaranteed
+self-draw) makes one player pay what all three would have paid.  A ``penalty_to_each``
+incident with ``portion_at_cap`` (a false win) pays each other player the self-draw portion at
+the cap.  Only the winner scores: a draw moves nothing.
 """
 
 from __future__ import annotations
@@ -15,80 +17,98 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from ..errors import ArbiterError
+from ..profiles.table_rules import PaymentTable, SettlementRules
 from .facts import HandFacts
-from .incidents import check_incidents
-from .policies import HongKongPolicy, PaymentTable
+from .incidents import active, check_incidents, incident_words
 from .seats import SEATS, Seat
 from .settlement import Payment, Settlement, make_settlement, refuse
 
 __all__ = ["settle_hong_kong"]
 
 
-def _table(policy: HongKongPolicy) -> PaymentTable:
-    if policy.table is None:
-        raise refuse(f"{policy.id}: {policy.table_refusal}")
-    return policy.table
+def _table(rules: SettlementRules) -> PaymentTable:
+    if rules.table is None:
+        raise refuse(f"{rules.profile}: {rules.no_table_reason}")
+    return rules.table
 
 
-def _shares(facts: HandFacts, policy: HongKongPolicy, portion: Fraction) -> dict[Seat, Fraction]:
+def _portion(rules: SettlementRules, faan: int) -> Fraction:
+    table = _table(rules)
+    points = table.points(faan)
+    if points is None:
+        raise ArbiterError(
+            "bad_facts", f"{rules.profile}: the {table.name} table starts at {table.steps[0][0]} faan, not {faan}"
+        )
+    return Fraction(points)
+
+
+def _shares(facts: HandFacts, rules: SettlementRules, portion: Fraction) -> dict[Seat, Fraction]:
     if facts.self_drawn:
-        return {loser: portion for loser in facts.losers}
+        return {loser: rules.self_drawn_each * portion for loser in facts.losers}
     if facts.discarder is None:
-        raise ArbiterError("bad_facts", "a Hong Kong discard win needs the discarder (or self_drawn: true)")
-    if policy.responsibility == "full":
-        return {facts.discarder: 2 * portion}
-    return {loser: portion if loser == facts.discarder else portion / 2 for loser in facts.losers}
+        raise ArbiterError("bad_facts", f"{rules.profile}: a discard win needs the discarder (or self_drawn: true)")
+    shares = rules.shares
+    assert shares is not None  # the loader requires them beside a payment table
+    return {loser: (shares.discarder if loser == facts.discarder else shares.other) * portion for loser in facts.losers}
 
 
-def _win(facts: HandFacts, policy: HongKongPolicy, cap: int, notes: list[str]) -> Iterator[Payment]:
+def _win(facts: HandFacts, rules: SettlementRules, cap: int | None, notes: list[str]) -> Iterator[Payment]:
     winner = facts.winner
     assert winner is not None
     faan = facts.score(winner)
-    if faan < policy.minimum_faan:
+    if rules.minimum is not None and faan < rules.minimum:
         raise ArbiterError(
-            "bad_facts", f"{policy.id}: a win needs at least {policy.minimum_faan} faan; {winner} has {faan}"
+            "bad_facts", f"{rules.profile}: a win needs at least {rules.minimum} faan; {winner} has {faan}"
         )
-    if faan > cap:
+    if cap is not None and faan > cap:
         notes.append(f"{winner}'s {faan} faan capped at {cap}")
         faan = cap
-    table = _table(policy)
-    portion = Fraction(table.points(faan))
-    shares = _shares(facts, policy, portion)
-    liable = facts.incidents_of("liability")
+    portion = _portion(rules, faan)
+    shares = _shares(facts, rules, portion)
+    for incident in facts.incidents:
+        if incident.excused:
+            notes.append(f"{incident_words(incident, 'excused')}: excused, ordinary settlement")
+    liable = active(facts, rules, "pays_for_all")
     if liable:
         incident = liable[0]
         total = sum(shares.values(), Fraction(0))
-        why = (
-            f"liability ({incident.trigger or 'high-risk tile'}): pays every share of {faan} faan = {portion} a portion"
-        )
+        why = f"{incident_words(incident, 'high-risk tile')}: pays every share of {faan} faan = {portion} a portion"
         yield Payment(incident.player, winner, total, why)
         return
-    how = "self-drawn" if facts.self_drawn else f"{policy.responsibility} responsibility"
+    table = _table(rules)
+    how = "self-drawn" if facts.self_drawn else f"{rules.shares.name if rules.shares else ''} responsibility"
     for loser, amount in shares.items():
-        yield Payment(loser, winner, amount, f"{faan} faan = {portion} a portion ({table.id} table), {how}")
+        yield Payment(loser, winner, amount, f"{faan} faan = {portion} a portion ({table.name} table), {how}")
 
 
-def _false_mahjong(policy: HongKongPolicy, facts: HandFacts, cap: int, notes: list[str]) -> Iterator[Payment]:
-    for incident in facts.incidents_of("false_mahjong"):
+def _penalties(facts: HandFacts, rules: SettlementRules, cap: int | None, notes: list[str]) -> Iterator[Payment]:
+    for incident in active(facts, rules, "penalty_to_each"):
+        rule = rules.incidents[incident.kind]
+        words = incident_words(incident, "invalid hand")
         if not incident.exposed:
-            notes.append(f"{incident.player}'s false win was withdrawn: no penalty")
+            notes.append(f"{incident.player}'s {words} was withdrawn: no penalty")
             continue
-        portion = Fraction(_table(policy).points(cap))
+        if rule.portion_at_cap:
+            if cap is None:
+                raise ArbiterError("bad_facts", f"{rules.profile} has no faan cap: give the hand's limit")
+            amount, how = rules.self_drawn_each * _portion(rules, cap), f"self-draw portion at {cap} faan"
+        else:
+            assert rule.points is not None  # the loader allows portion_at_cap or points for hong-kong
+            amount, how = Fraction(rule.points), f"penalty {rule.points}"
         for other in SEATS:
             if other != incident.player:
-                why = f"false win ({incident.trigger or 'invalid hand'}): self-draw portion at {cap} faan"
-                yield Payment(incident.player, other, portion, why)
+                yield Payment(incident.player, other, amount, f"{words}: {how}")
 
 
-def settle_hong_kong(facts: HandFacts, policy: HongKongPolicy, limit: int | None) -> Settlement:
-    """Settle one hand; ``limit``, when given, is the faan cap (default ``policy.cap_faan``)."""
-    check_incidents(facts, policy.incidents, policy.refusals, policy.id)
-    cap = limit if limit is not None else policy.cap_faan
+def settle_hong_kong(facts: HandFacts, rules: SettlementRules, limit: int | None) -> Settlement:
+    """Settle one hand; ``limit``, when given, is the faan cap (default: the profile's)."""
+    check_incidents(facts, rules)
+    cap = limit if limit is not None else rules.limit
     notes: list[str] = []
     if facts.winner is None:
-        notes.append("draw: no payments (only the winner scores, hk.md §1)")
+        notes.append(f"draw: no payments ({rules.draw_source or rules.source})")
         payments: list[Payment] = []
     else:
-        payments = list(_win(facts, policy, cap, notes))
-    payments.extend(_false_mahjong(policy, facts, cap, notes))
-    return make_settlement(policy, payments, notes)
+        payments = list(_win(facts, rules, cap, notes))
+    payments.extend(_penalties(facts, rules, cap, notes))
+    return make_settlement(rules, payments, notes)

@@ -1,56 +1,93 @@
-"""Incidents: checks shared by every settlement kind before any payment is made.
+"""Incidents: the checks every settlement method shares, before any payment is made.
 
 The table reports an incident (the companion never watches the discards): its kind, the player
-and a free-text trigger.  Here we only refuse what cannot be settled: a kind the policy's
-source does not define (with the policy's reason), an incident on the winner that only a loser
-can have, a second liable player, the same incident twice.
+and a free-text trigger.  The profile declares which kinds exist and what each does
+(``[settlement.incidents.<kind>]``, :mod:`mahjong_arbiter.profiles.table_rules`).  Here we refuse
+what cannot be settled: a kind the profile does not declare, a kind whose source leaves it open
+(the profile's reason), a field the kind does not take, an incident on the winner that only a
+loser can have, a payer for all who did not discard the winning tile, two payers for all, the
+same incident twice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from ..errors import ArbiterError
-from .facts import HandFacts
+from ..profiles.table_rules import IncidentRule, SettlementRules
+from .facts import HandFacts, Incident
 
-__all__ = ["check_incidents"]
+__all__ = ["check_incidents", "active", "incident_words"]
 
-_LOSER_ONLY = ("liability", "wrong_tile_count", "non_winner_limit")
+_LOSER_ONLY = ("pays_for_all", "dead_hand", "collects_limit")
 
 
-def check_incidents(
-    facts: HandFacts,
-    supported: Mapping[str, str],
-    refusals: Mapping[str, str],
-    policy_id: str,
-) -> None:
-    """Raise unless every incident of ``facts`` can be settled under the policy.
+def incident_words(incident: Incident, default: str) -> str:
+    """``liability (three exposed pungs)``: the kind in words and its trigger (or ``default``)."""
+    return f"{incident.kind.replace('_', ' ')} ({incident.trigger or default})"
+
+
+def active(facts: HandFacts, rules: SettlementRules, effect: str) -> tuple[Incident, ...]:
+    """The incidents of the hand whose declared effect is ``effect`` and that no excuse cancels."""
+    found = []
+    for incident in facts.incidents:
+        rule = rules.incident(incident.kind)
+        if rule is not None and rule.effect == effect and not incident.excused:
+            found.append(incident)
+    return tuple(found)
+
+
+def _check_one(facts: HandFacts, incident: Incident, rule: IncidentRule, rules: SettlementRules, where: str) -> None:
+    if rule.effect == "refused":
+        raise ArbiterError("open_case", f"{where}: refused under {rules.profile}: {rule.reason}")
+    extra = sorted(incident.given - rule.fields)
+    if extra:
+        raise ArbiterError(
+            "bad_facts", f"{where}: {extra[0]} does not apply to {incident.kind} under {rules.profile} ({rule.effect})"
+        )
+    if "count" in rule.fields and incident.count is None:
+        raise ArbiterError("bad_facts", f"{where}: a {incident.kind} needs count 'too_many' or 'too_few'")
+    if rule.effect in _LOSER_ONLY:
+        if facts.winner is None:
+            if rule.effect != "dead_hand":
+                raise ArbiterError("bad_facts", f"{where}: needs a winner, and this hand is a draw")
+        elif incident.player == facts.winner:
+            raise ArbiterError("bad_facts", f"{where}: the winner cannot be the one who pays")
+    misplaced = facts.self_drawn or facts.discarder not in (None, incident.player)
+    if rule.effect == "pays_for_all" and rule.discarder_only and not incident.excused and misplaced:
+        raise ArbiterError(
+            "bad_facts",
+            f"{where}: {incident.kind} falls on the player who discarded the winning tile; "
+            f"{incident.player} did not (self_drawn or another discarder)",
+        )
+    if rule.effect == "penalty_to_each" and incident.exposed and incident.player == facts.winner:
+        raise ArbiterError(
+            "open_case",
+            f"{where}: no source says whether a player who made a false call can still win the hand",
+        )
+
+
+def check_incidents(facts: HandFacts, rules: SettlementRules) -> None:
+    """Raise unless every incident of ``facts`` can be settled under ``rules``.
 
     Raises
     ------
     ArbiterError
-        ``open_case`` for a kind the policy does not define (the message is the policy's
-        reason), ``bad_facts`` for incidents that contradict the facts.
+        ``open_case`` for a kind the profile refuses (the message is its reason);
+        ``bad_facts`` for an undeclared kind or incidents that contradict the facts.
     """
     seen: set[tuple[str, str]] = set()
     for n, incident in enumerate(facts.incidents):
         where = f"incidents[{n}] ({incident.kind} by {incident.player})"
-        if incident.kind not in supported:
-            reason = refusals.get(incident.kind, f"{policy_id} does not define it")
-            raise ArbiterError("open_case", f"{where}: refused under {policy_id}: {reason}")
+        rule = rules.incident(incident.kind)
+        if rule is None:
+            kinds = ", ".join(rules.incidents) or "none"
+            raise ArbiterError(
+                "bad_facts", f"{where}: {rules.profile} declares no incident {incident.kind!r} (its incidents: {kinds})"
+            )
         if (incident.kind, incident.player) in seen:
             raise ArbiterError("bad_facts", f"{where}: the same incident is reported twice")
         seen.add((incident.kind, incident.player))
-        if incident.kind in _LOSER_ONLY:
-            if facts.winner is None:
-                if incident.kind != "wrong_tile_count":
-                    raise ArbiterError("bad_facts", f"{where}: needs a winner, and this hand is a draw")
-            elif incident.player == facts.winner:
-                raise ArbiterError("bad_facts", f"{where}: the winner cannot be the one who pays")
-        if incident.kind == "false_mahjong" and incident.exposed and incident.player == facts.winner:
-            raise ArbiterError(
-                "open_case",
-                f"{where}: no source says whether a player whose false Mahjong was exposed can still win the hand",
-            )
-    if len(facts.incidents_of("liability")) > 1:
-        raise ArbiterError("bad_facts", "only one player can be liable for a hand")
+        _check_one(facts, incident, rule, rules, where)
+    payers = active(facts, rules, "pays_for_all")
+    if len(payers) > 1:
+        named = ", ".join(f"{i.kind} by {i.player}" for i in payers)
+        raise ArbiterError("bad_facts", f"only one player can pay for all in a hand ({named})")

@@ -1,9 +1,11 @@
-"""MCR settlement: a base from every loser, the points from the discarder.
+"""MCR settlement (``[settlement] method = "mcr"``): a base from every loser, the points from the
+discarder.
 
-Green Book 2006 §3.9.1.2-3 (mcr-fans.md, "Settlement"): every loser pays the winner 8 base
-points; on a discard win the discarder also pays the hand's points; on a self-draw each loser
-pays 8 + points.  There is no East doubling and no settlement between losers.  A draw moves
-nothing.  A false Mahjong pays a fixed penalty to each other player (Sloper, column 289).
+Every number comes from the profile: every loser pays the winner ``base``; on a discard win the
+discarder also pays the hand's points; on a self-draw each loser pays base + points.  There is
+no East doubling and no settlement between losers, and a win needs the profile's ``minimum``.
+A draw moves nothing.  A ``penalty_to_each`` incident (a false Mah-Jong) pays its points to each
+other player.
 """
 
 from __future__ import annotations
@@ -12,27 +14,27 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from ..errors import ArbiterError
+from ..profiles.table_rules import SettlementRules
 from .facts import HandFacts
-from .incidents import check_incidents
-from .policies import McrPolicy
+from .incidents import active, check_incidents, incident_words
 from .seats import SEATS
 from .settlement import Payment, Settlement, make_settlement
 
 __all__ = ["settle_mcr"]
 
 
-def _win(facts: HandFacts, policy: McrPolicy) -> Iterator[Payment]:
+def _win(facts: HandFacts, rules: SettlementRules) -> Iterator[Payment]:
     winner = facts.winner
     assert winner is not None
     points = facts.score(winner)
-    if points < policy.minimum_points:
+    if rules.minimum is not None and points < rules.minimum:
         raise ArbiterError(
             "bad_facts",
-            f"an MCR win needs at least {policy.minimum_points} points; {winner} has {points}",
+            f"{rules.profile}: a win needs at least {rules.minimum} points; {winner} has {points}",
         )
     if not facts.self_drawn and facts.discarder is None:
-        raise ArbiterError("bad_facts", "an MCR discard win needs the discarder (or self_drawn: true)")
-    base = policy.base
+        raise ArbiterError("bad_facts", f"{rules.profile}: a discard win needs the discarder (or self_drawn: true)")
+    base = rules.base
     for loser in facts.losers:
         if facts.self_drawn:
             yield Payment(loser, winner, Fraction(base + points), f"self-drawn: base {base} + points {points}")
@@ -42,28 +44,29 @@ def _win(facts: HandFacts, policy: McrPolicy) -> Iterator[Payment]:
             yield Payment(loser, winner, Fraction(base), f"base {base}")
 
 
-def _false_mahjong(facts: HandFacts, policy: McrPolicy, notes: list[str]) -> Iterator[Payment]:
-    for incident in facts.incidents_of("false_mahjong"):
+def _penalties(facts: HandFacts, rules: SettlementRules, notes: list[str]) -> Iterator[Payment]:
+    for incident in active(facts, rules, "penalty_to_each"):
+        rule = rules.incidents[incident.kind]
+        words = incident_words(incident, "invalid hand")
         if not incident.exposed:
-            notes.append(f"{incident.player}'s false Mahjong was withdrawn: no penalty")
+            notes.append(f"{incident.player}'s {words} was withdrawn: no penalty")
             continue
-        assert policy.false_mahjong_penalty is not None
+        assert rule.points is not None  # the loader allows only points for an mcr method
         for other in SEATS:
             if other != incident.player:
-                why = f"false Mahjong ({incident.trigger or 'invalid hand'}): penalty {policy.false_mahjong_penalty}"
-                yield Payment(incident.player, other, Fraction(policy.false_mahjong_penalty), why)
+                yield Payment(incident.player, other, Fraction(rule.points), f"{words}: penalty {rule.points}")
 
 
-def settle_mcr(facts: HandFacts, policy: McrPolicy, limit: int | None) -> Settlement:
-    """Settle one hand under an MCR policy; ``limit`` must be ``None`` (MCR has no limit)."""
+def settle_mcr(facts: HandFacts, rules: SettlementRules, limit: int | None) -> Settlement:
+    """Settle one hand under an MCR settlement; ``limit`` must be ``None`` (MCR has no limit)."""
     if limit is not None:
-        raise ArbiterError("bad_facts", f"{policy.id} has no limit; leave limit out")
-    check_incidents(facts, policy.incidents, policy.refusals, policy.id)
+        raise ArbiterError("bad_facts", f"{rules.profile} has no limit; leave limit out")
+    check_incidents(facts, rules)
     notes: list[str] = []
     if facts.winner is None:
-        notes.append("draw: no payments (MCR: only a winner is paid)")
+        notes.append(f"draw: no payments ({rules.draw_source or rules.source})")
         payments: list[Payment] = []
     else:
-        payments = list(_win(facts, policy))
-    payments.extend(_false_mahjong(facts, policy, notes))
-    return make_settlement(policy, payments, notes)
+        payments = list(_win(facts, rules))
+    payments.extend(_penalties(facts, rules, notes))
+    return make_settlement(rules, payments, notes)

@@ -1,10 +1,12 @@
 """Progression: who is East for the next hand, the prevailing wind, the end of the game.
 
 Players keep their chairs, numbered 0-3; player 0 is East for the first hand.  The seat (wind)
-of a player is counted from the chair of the current East, in turn order.
+of a player is counted from the chair of the current East, in turn order.  What happens after
+each outcome is the profile's ``[progression]`` (:class:`~mahjong_arbiter.profiles.table_rules.
+Progression`), each choice with its source.
 
-East cycle (classical, Buzzard PDF p.7 rules 11-14; BMJA): East stays East on an East win, and
-after a draw when the policy says so; otherwise the deal passes to South.  Once the deal has
+East cycle (classical): East stays East on an East win, and after a draw when the profile says
+so; otherwise the deal passes to South.  Once the deal has
 passed four times (every player has held East and lost it) the prevailing wind advances.  A
 game is ``rounds`` prevailing winds (4, or 1 as the table chooses).
 
@@ -16,8 +18,8 @@ Mahjong.  A draw is not a Mahjong: it neither adds to the run nor breaks it (a l
 of "consecutive Mahjong"; the ledger does not discuss a dead hand inside the run).  Losing the
 deal ends the run.
 
->>> from mahjong_arbiter.table.policies import BMJA
->>> s = advance(TableState(), "other_win", BMJA.progression)
+>>> from mahjong_arbiter.profiles.table_rules import Progression
+>>> s = advance(TableState(), "other_win", Progression("east_cycle", "stays", "stays", "example"))
 >>> s.east, s.prevailing, s.hand
 (1, 0, 2)
 """
@@ -29,7 +31,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..errors import ArbiterError
-from .policies import ProgressionPolicy
+from ..profiles.table_rules import Progression
 from .seats import SEATS, WIND_NAMES, Seat
 
 __all__ = ["Outcome", "TableState", "advance", "outcome_of", "seat_of", "player_at"]
@@ -83,7 +85,7 @@ def outcome_of(winner: Seat | None) -> Outcome:
     return "east_win" if winner == "E" else "other_win"
 
 
-def _east_stays(outcome: Outcome, policy: ProgressionPolicy) -> bool:
+def _east_stays(outcome: Outcome, policy: Progression) -> bool:
     if outcome == "other_win":
         return False
     rule = policy.after_east_win if outcome == "east_win" else policy.after_draw
@@ -97,13 +99,13 @@ def _east_stays(outcome: Outcome, policy: ProgressionPolicy) -> bool:
     return rule == "stays"
 
 
-def advance(state: TableState, outcome: Outcome, policy: ProgressionPolicy) -> TableState:
+def advance(state: TableState, outcome: Outcome, policy: Progression) -> TableState:
     """The table after a hand with ``outcome``.
 
     Raises
     ------
     ArbiterError
-        ``game_over`` when the game has already finished; ``open_case`` when the policy does
+        ``game_over`` when the game has already finished; ``open_case`` when the profile does
         not say who deals after this outcome.
     """
     if state.finished:

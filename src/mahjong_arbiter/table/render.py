@@ -1,5 +1,9 @@
 """Text for people: a settlement, a game's ledger.
 
+Every line goes through :func:`printable`: names, triggers and reasons come from users (and
+from ledger files anyone can edit), and a terminal must never receive their control or escape
+sequences.
+
 >>> from mahjong_arbiter.table.facts import parse_facts
 >>> from mahjong_arbiter.table.settlement import settle
 >>> print(settlement_text(settle(parse_facts({"profile": "mcr", "winner": "S", "self_drawn": True,
@@ -13,13 +17,34 @@ net: E -16  S +48  W -16  N -16
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from .settlement import Settlement, amount_text
 
-__all__ = ["settlement_text", "signed", "ledger_text"]
+__all__ = ["printable", "settlement_text", "signed", "ledger_text"]
+
+_ESCAPE: Final = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: colours, cursor moves, erasing
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC: window titles, hyperlinks
+    r"|\x1b[PX^_][^\x1b]*(?:\x1b\\)?"  # DCS, SOS, PM, APC strings
+    r"|\x1b[ -~]?"  # any other escape
+    r"|\x9b[0-?]*[ -/]*[@-~]"  # the one-byte CSI
+)
+_BIDI: Final = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def printable(text: str) -> str:
+    """``text`` without terminal escape sequences, control characters or bidirectional overrides.
+
+    >>> printable("Ann\\x1b[31m\\x1b]0;pwned\\x07 Lee\\r\\n")
+    'Ann Lee'
+    """
+    text = _ESCAPE.sub("", text)
+    return "".join(c for c in text if unicodedata.category(c) != "Cc" and c not in _BIDI)
 
 
 def signed(value: Fraction | int | float) -> str:
@@ -30,14 +55,14 @@ def signed(value: Fraction | int | float) -> str:
 
 def settlement_text(settlement: Settlement) -> str:
     """One payment a line, the notes, then each seat's net."""
-    lines = [settlement.policy]
+    lines = [settlement.profile]
     for p in settlement.payments:
         lines.append(f"  {p.from_seat} pays {p.to_seat} {amount_text(p.amount)}  {p.why}")
     if not settlement.payments:
         lines.append("  no payments")
     lines.extend(f"  note: {n}" for n in settlement.notes)
     lines.append("net: " + "  ".join(f"{s} {signed(v)}" for s, v in settlement.net.items()))
-    return "\n".join(lines)
+    return "\n".join(printable(line) for line in lines)
 
 
 def _cell(value: Any) -> str:
@@ -66,4 +91,4 @@ def ledger_text(players: Sequence[str], rows: Sequence[Mapping[str, Any]], heade
         lines.extend(f"    note: {n}" for n in row["notes"])
     if not rows:
         lines.append("no hands yet")
-    return "\n".join(lines)
+    return "\n".join(printable(line) for line in lines)

@@ -2,8 +2,10 @@
 
 Pipeline of :func:`settle`:
 
-1. resolve the settlement policy of the facts' profile (or the ``policy`` id they carry);
-2. hand the facts to the settler of the policy's kind (classical, MCR, Hong Kong);
+1. load the facts' profile and read its settlement data (:attr:`Profile.settlement_rules
+   <mahjong_arbiter.profiles.model.Profile.settlement_rules>`: the method, the incidents, the
+   payments and the limit, all from the profile's files);
+2. hand the facts to the settler of the method (classical, MCR, Hong Kong);
 3. check the result: no negative or zero payment, nets sum to zero.
 
 Amounts are :class:`fractions.Fraction` so that half a portion (Hong Kong half responsibility)
@@ -24,11 +26,12 @@ from fractions import Fraction
 from typing import Any
 
 from ..errors import ArbiterError
+from ..profiles.model import Profile
+from ..profiles.table_rules import SettlementRules
 from .facts import HandFacts
-from .policies import ClassicalPolicy, HongKongPolicy, McrPolicy, Policy, settlement_policy
 from .seats import SEATS, Seat
 
-__all__ = ["Payment", "Settlement", "settle", "amount_json", "amount_text", "refuse"]
+__all__ = ["Payment", "Settlement", "settle", "settlement_rules", "amount_json", "amount_text", "refuse"]
 
 
 def amount_json(value: Fraction) -> int | float:
@@ -66,9 +69,10 @@ class Payment:
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
-    """The payments of one hand, with notes (limits applied, cases with no payment)."""
+    """The payments of one hand under a profile's settlement, with notes (limits applied, cases
+    with no payment)."""
 
-    policy: str
+    profile: str
     payments: tuple[Payment, ...]
     notes: tuple[str, ...] = ()
 
@@ -83,7 +87,7 @@ class Settlement:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "policy": self.policy,
+            "profile": self.profile,
             "payments": [p.to_dict() for p in self.payments],
             "net": {seat: amount_json(v) for seat, v in self.net.items()},
             "notes": list(self.notes),
@@ -99,42 +103,63 @@ def _checked(settlement: Settlement) -> Settlement:
     return settlement
 
 
-def make_settlement(policy: Policy, payments: Iterable[Payment], notes: Iterable[str]) -> Settlement:
-    """Drop zero payments and build the result (used by the settlers of each kind)."""
+def make_settlement(rules: SettlementRules, payments: Iterable[Payment], notes: Iterable[str]) -> Settlement:
+    """Drop zero payments and build the result (used by the settlers of each method)."""
     kept = tuple(p for p in payments if p.amount != 0)
-    return Settlement(policy=policy.id, payments=kept, notes=tuple(notes))
+    return Settlement(profile=rules.profile, payments=kept, notes=tuple(notes))
 
 
-def _settler(policy: Policy) -> Callable[[HandFacts, Any, int | None], Settlement]:
-    # Local imports: each kind's module imports this one for Payment and Settlement.
+def settlement_rules(profile: Profile) -> SettlementRules:
+    """The profile's settlement data, or a precise refusal when it has none.
+
+    Raises
+    ------
+    ArbiterError
+        ``no_settlement`` when the profile's files declare no ``[settlement]``.
+    """
+    rules = profile.settlement_rules
+    if rules is None:
+        raise ArbiterError(
+            "no_settlement",
+            f"profile {profile.id} has no [settlement] data, so the table cannot settle under it; extend a "
+            "built-in profile (which brings its settlement) or add [settlement] and [progression] to the file",
+        )
+    return rules
+
+
+def _settler(method: str) -> Callable[[HandFacts, SettlementRules, int | None], Settlement]:
+    # Local imports: each method's module imports this one for Payment and Settlement.
     from .classical import settle_classical
     from .hongkong import settle_hong_kong
     from .mcr import settle_mcr
 
-    settlers: dict[type, Callable[[HandFacts, Any, int | None], Settlement]] = {
-        ClassicalPolicy: settle_classical,
-        McrPolicy: settle_mcr,
-        HongKongPolicy: settle_hong_kong,
+    settlers: dict[str, Callable[[HandFacts, SettlementRules, int | None], Settlement]] = {
+        "classical": settle_classical,
+        "mcr": settle_mcr,
+        "hong-kong": settle_hong_kong,
     }
-    return settlers[type(policy)]
+    return settlers[method]
 
 
-def settle(facts: HandFacts, policy: Policy | None = None, limit: int | None = None) -> Settlement:
+def settle(facts: HandFacts, rules: SettlementRules | None = None, limit: int | None = None) -> Settlement:
     """Settle one hand.
 
     Parameters
     ----------
     facts : the hand's facts.
-    policy : the policy to use; by default the one the facts' ``profile`` / ``policy`` name.
-    limit : the game's limit, used when the facts carry none.
+    rules : the settlement to use; by default the one of the facts' ``profile`` (loaded).
+    limit : the game's limit, used when the facts carry none (else the profile's).
 
     Raises
     ------
     ArbiterError
-        ``unknown_policy``, ``bad_facts`` (inconsistent facts) or ``open_case`` (a case the
+        ``unknown_profile`` / ``bad_profile`` (the profile cannot be loaded),
+        ``no_settlement``, ``bad_facts`` (inconsistent facts) or ``open_case`` (a case the
         source leaves open).
     """
-    if policy is None:
-        policy = settlement_policy(facts.profile, base=facts.policy)
+    if rules is None:
+        from ..profiles.loader import load_profile
+
+        rules = settlement_rules(load_profile(facts.profile))
     chosen = facts.limit if facts.limit is not None else limit
-    return _checked(_settler(policy)(facts, policy, chosen))
+    return _checked(_settler(rules.method)(facts, rules, chosen))

@@ -1,11 +1,16 @@
 """``mahjong-arbiter game``: keep a game in the SQLite ledger (new, hand, draw, undo, show, export, replay).
 
-Players are named by their name or by the seat letter they sit under for this hand (E S W N).
+Players are named by their name or by the seat letter they sit under for this hand (E S W N); a
+seat letter always names the seat, even when a player is called by it (the command then says
+which it took).
 A hand's scores are entered as numbers (``--score NAME=56``), or as the hands themselves
 (``--hand NAME=NOTATION``, scored under the game's profile and limit; the winner's context from
 ``--self-drawn --last-tile --kong --last-of-kind --event``, the winds from the game's state), or
 both when they agree; the facts may instead be given as the ``settle`` JSON (``--input FILE``,
 seats as letters, hands under ``hands``: :mod:`mahjong_arbiter.table.evidence`).
+
+Each command reads and writes the ledger in one transaction (:meth:`Ledger.transaction
+<mahjong_arbiter.table.ledger.Ledger.transaction>`), so commands run at once never interleave.
 """
 
 from __future__ import annotations
@@ -14,12 +19,13 @@ import argparse
 import csv
 import io
 import sys
-from typing import Any
+from typing import Any, Final
 
 from ...batch import read_document
 from ...errors import ArbiterError
 from ...jsonio import dumps
 from ...notation import HONOUR_ORDERS
+from ..common import _output
 
 NAME = "game"
 HELP = "keep a game: new, hand, draw, undo, show, export, replay, list (SQLite ledger)"
@@ -36,8 +42,10 @@ EXAMPLE = """examples:
   mahjong-arbiter game export --format csv --output game.csv
   mahjong-arbiter game replay
 
-Incidents: KIND:PLAYER[:TRIGGER], KIND one of liability, false_mahjong, false_mahjong/withdrawn,
-wrong_tile_count/too_many, wrong_tile_count/too_few, non_winner_limit.
+Incidents: KIND[/VARIANT]:PLAYER[:TRIGGER], KIND one of the game's profile's incident kinds
+(mahjong-arbiter profiles show PROFILE lists them and what each does, e.g. liability,
+false_mahjong, wrong_tile_count); VARIANT too_many or too_few (a dead hand's tile count),
+withdrawn (a false call withdrawn in time), excused (an excuse the table accepted).
 Hands: PLAYER=HAND in any notation (bonus tiles in braces, {f1,s3}); the winner's has 14 tiles,
 a loser's 13 (fewer with --partial PLAYER); losers' hands only under profiles that score them
 (classical).  A Buzzard loser's incomplete Three-Dragon or Four-Wind-family hand adds the
@@ -106,8 +114,7 @@ def _hand_arguments(parser: argparse.ArgumentParser, *, draw: bool) -> None:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     new = sub.add_parser("new", parents=[_common(db_only=True)], help="start a game")
-    new.add_argument("--profile", required=True, help="profile id (or a settlement policy id)")
-    new.add_argument("--policy", help="the settlement policy, for a profile that names none")
+    new.add_argument("--profile", required=True, help="profile id or house-rules file (it decides the settlement)")
     new.add_argument("--limit", type=int, help="the agreed limit (default: the profile's)")
     new.add_argument("--players", nargs=4, required=True, metavar="NAME", help="in seat order, East first")
     new.add_argument("--rounds", type=int, choices=(1, 4), default=4, help="prevailing winds to play (4 or 1)")
@@ -135,6 +142,16 @@ def _pairs(items: list[str], flag: str) -> list[tuple[str, str]]:
     return out
 
 
+_VARIANTS: Final = {
+    "too_many": ("count", "too_many"),
+    "too_few": ("count", "too_few"),
+    "withdrawn": ("exposed", False),
+    "excused": ("excused", True),
+}
+"""``--incident KIND/VARIANT``: the incident field each variant sets (the profile says which
+kinds take which)."""
+
+
 def _incident(text: str, seat: Any) -> dict[str, Any]:
     head, sep, rest = text.partition(":")
     if not sep:
@@ -142,14 +159,12 @@ def _incident(text: str, seat: Any) -> dict[str, Any]:
     who, _, trigger = rest.partition(":")
     kind, _, detail = head.partition("/")
     incident: dict[str, Any] = {"kind": kind, "player": seat(who), "trigger": trigger}
-    if kind == "wrong_tile_count":
-        incident["count"] = detail
-    elif kind == "false_mahjong" and detail:
-        if detail != "withdrawn":
-            raise ArbiterError("bad_arguments", f"--incident {text!r}: false_mahjong/withdrawn is the only variant")
-        incident["exposed"] = False
-    elif detail:
-        raise ArbiterError("bad_arguments", f"--incident {text!r}: {kind} has no /{detail} variant")
+    if detail:
+        if detail not in _VARIANTS:
+            known = ", ".join(_VARIANTS)
+            raise ArbiterError("bad_arguments", f"--incident {text!r}: /{detail} is not a variant ({known})")
+        key, value = _VARIANTS[detail]
+        incident[key] = value
     return incident
 
 
@@ -193,9 +208,10 @@ def _given_options(args: argparse.Namespace, *, draw: bool) -> list[str]:
     return given
 
 
-def _facts(args: argparse.Namespace, game: Any, state: Any, *, draw: bool) -> dict[str, Any]:
-    """The hand's facts JSON (decoded), seats as letters, from ``--input`` or the options."""
-    from ...table.games import chair_of
+def _facts(args: argparse.Namespace, game: Any, state: Any, notes: list[str], *, draw: bool) -> dict[str, Any]:
+    """The hand's facts JSON (decoded), seats as letters, from ``--input`` or the options; a
+    note for each player named by a seat letter that is also a player's name."""
+    from ...table.games import resolve_player
 
     if args.input:
         given = _given_options(args, draw=draw)
@@ -213,7 +229,10 @@ def _facts(args: argparse.Namespace, game: Any, state: Any, *, draw: bool) -> di
         raise ArbiterError("bad_arguments", "game hand needs --winner (use game draw for a drawn hand)")
 
     def seat(who: str) -> str:
-        return chair_of(game, state, who)
+        found, note = resolve_player(game, state, who)
+        if note and note not in notes:
+            notes.append(note)
+        return found
 
     scores: dict[str, Any] = {}
     for who, value in _pairs(args.score, "--score"):
@@ -244,10 +263,21 @@ def _scored_lines(result: dict[str, Any]) -> list[str]:
         lines.append(f"  {seats[seat]} ({seat}, {role}) {scored['hand']}: {value['total']:g} {value['unit']}")
     for incident in result.get("incidents_added", []):
         lines.append(
-            f"  {seats[incident['player']]}: non_winner_limit added ({incident['trigger']}): "
-            "takes the limit from each other loser (Buzzard ledger section E)"
+            f"  {seats[incident['player']]}: {incident['kind']} added ({incident['trigger']}): "
+            "collects the limit from each other loser"
         )
     return ["hands scored:", *lines] if lines else []
+
+
+_FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _csv_cell(value: Any) -> Any:
+    """A cell a spreadsheet will not run: text starting like a formula gets a leading quote
+    (numbers stay numbers; a negative net is a number, not text)."""
+    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def _export(rows: list[dict[str, Any]], players: tuple[str, ...], fmt: str, meta: dict[str, Any]) -> str:
@@ -256,15 +286,14 @@ def _export(rows: list[dict[str, Any]], players: tuple[str, ...], fmt: str, meta
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     columns = ["hand", "prevailing", "east", "winner", "self_drawn", "discarder"]
-    writer.writerow(
-        columns + [f"{p} {what}" for p in players for what in ("seat", "score", "net", "total")] + ["payments"]
-    )
+    header = columns + [f"{p} {what}" for p in players for what in ("seat", "score", "net", "total")] + ["payments"]
+    writer.writerow([_csv_cell(h) for h in header])
     for row in rows:
         cells = [row[c] if row[c] is not None else "" for c in columns]
         for p in players:
             cells += [row["seats"][p], row["scores"][p], row["net"][p], row["totals"][p]]
         cells.append("; ".join(f"{x['from']} pays {x['to']} {x['amount']} ({x['why']})" for x in row["payments"]))
-        writer.writerow(cells)
+        writer.writerow([_csv_cell(c) for c in cells])
     return buffer.getvalue().rstrip("\n")
 
 
@@ -274,11 +303,67 @@ def _game_meta(game: Any) -> dict[str, Any]:
         "created_at": game.created_at,
         "profile": game.profile,
         "fingerprint": game.fingerprint,
-        "policy": game.policy,
+        "fingerprint_scheme": game.fingerprint_scheme,
+        "version": game.version,
         "limit": game.limit,
         "rounds": game.rounds,
         "players": list(game.players),
     }
+
+
+def _say(text: str, *, err: bool = False) -> None:
+    """Print for people: every line stripped of terminal escapes (names come from users)."""
+    from ...table.render import printable
+
+    print("\n".join(printable(line) for line in text.split("\n")), file=sys.stderr if err else sys.stdout)
+
+
+def _record(args: argparse.Namespace, ledger: Any) -> int:
+    from ...table import games
+    from ...table.render import ledger_text
+
+    notes: list[str] = []
+    with ledger.transaction():
+        game = ledger.game(args.game)
+        state = games.table_state(game, ledger.hands(game))
+        facts = _facts(args, game, state, notes, draw=args.action == "draw")
+        number, result = games.record_hand(ledger, game, facts)
+        hands = ledger.hands(game)
+        rows = games.ledger_rows(game, hands)
+        after_state = games.table_state(game, hands)
+    for note in notes:
+        _say(f"note: {note}", err=True)
+    if args.json:
+        print(dumps(result, pretty=True))
+        return 0
+    for line in _scored_lines(result):
+        _say(line)
+    print(ledger_text(game.players, rows[-1:], f"game {game.id}: recorded hand {number}"))
+    after = result["next"]
+    if after["finished"]:
+        print("the game is over")
+    else:
+        seats = games.seat_map(game, after_state)
+        _say(
+            f"next: hand {after['hand']}, {after['prevailing_wind']} round, East: {seats['E']}"
+            f" (East's consecutive wins: {after['east_wins']})"
+        )
+    return 0
+
+
+def _replay(ledger: Any, game: Any) -> int:
+    from ...table import games
+
+    report = games.replay(ledger, game)
+    for line in report.differences:
+        _say(line)
+    for line in report.notes:
+        _say(f"note: {line}")
+    if report.differences:
+        print(f"game {game.id}: {len(report.differences)} difference(s)", file=sys.stderr)
+        return 1
+    print(f"game {game.id}: {report.hands} hand(s) replayed, no difference")
+    return 0
 
 
 def run(args: argparse.Namespace) -> int:
@@ -288,71 +373,45 @@ def run(args: argparse.Namespace) -> int:
 
     with Ledger.open(args.db) as ledger:
         if args.action == "new":
-            gid = games.new_game(
-                ledger,
-                profile=args.profile,
-                players=args.players,
-                limit=args.limit,
-                rounds=args.rounds,
-                policy=args.policy,
-                after_east_win=args.after_east_win,
-                after_draw=args.after_draw,
-            )
-            game = ledger.game(gid)
+            with ledger.transaction():
+                gid = games.new_game(
+                    ledger,
+                    profile=args.profile,
+                    players=args.players,
+                    limit=args.limit,
+                    rounds=args.rounds,
+                    after_east_win=args.after_east_win,
+                    after_draw=args.after_draw,
+                )
+                game = ledger.game(gid)
             limit = f", limit {game.limit}" if game.limit is not None else ""
-            print(f"game {gid}: {game.profile} (policy {game.policy}{limit}), East: {game.players[0]}")
+            _say(f"game {gid}: {game.profile}{limit}, East: {game.players[0]}")
             return 0
         if args.action == "list":
             for g in ledger.games():
-                print(f"game {g.id}  {g.created_at}  {g.profile}  {' '.join(g.players)}")
+                _say(f"game {g.id}  {g.created_at}  {g.profile}  {' '.join(g.players)}")
             return 0
-        game = ledger.game(args.game)
-        hands = ledger.hands(game.id)
         if args.action in ("hand", "draw"):
-            state = games.table_state(game, hands)
-            facts = _facts(args, game, state, draw=args.action == "draw")
-            number, result = games.record_hand(ledger, game, facts)
-            if args.json:
-                print(dumps(result, pretty=True))
-            else:
-                rows = games.ledger_rows(game, ledger.hands(game.id))
-                for line in _scored_lines(result):
-                    print(line)
-                print(ledger_text(game.players, rows[-1:], f"game {game.id}: recorded hand {number}"))
-                after = result["next"]
-                if after["finished"]:
-                    print("the game is over")
-                else:
-                    seats = games.seat_map(game, games.table_state(game, ledger.hands(game.id)))
-                    print(
-                        f"next: hand {after['hand']}, {after['prevailing_wind']} round, East: {seats['E']}"
-                        f" (East's consecutive wins: {after['east_wins']})"
-                    )
-            return 0
+            return _record(args, ledger)
         if args.action == "undo":
-            print(f"game {game.id}: removed hand {games.undo_hand(ledger, game)}")
+            with ledger.transaction():
+                game = ledger.game(args.game)
+                number = games.undo_hand(ledger, game)
+            print(f"game {game.id}: removed hand {number}")
             return 0
-        rows = games.ledger_rows(game, hands)
+        with ledger.snapshot():
+            game = ledger.game(args.game)
+            if args.action == "replay":
+                return _replay(ledger, game)
+            rows = games.ledger_rows(game, ledger.hands(game))
         if args.action == "show":
             if args.json:
                 print(dumps({"game": _game_meta(game), "hands": rows}, pretty=True))
             else:
-                header = f"game {game.id}: {game.profile} (policy {game.policy}, limit {game.limit})"
-                print(ledger_text(game.players, rows, header))
+                limit = f", limit {game.limit}" if game.limit is not None else ""
+                print(ledger_text(game.players, rows, f"game {game.id}: {game.profile}{limit}"))
             return 0
-        if args.action == "export":
-            text = _export(rows, game.players, args.format, _game_meta(game))
-            if args.output:
-                with open(args.output, "w", encoding="utf-8", newline="") as handle:
-                    handle.write(text + "\n")
-            else:
-                print(text)
-            return 0
-        differences = games.replay(ledger, game)
-        for line in differences:
-            print(line)
-        if differences:
-            print(f"game {game.id}: {len(differences)} difference(s)", file=sys.stderr)
-            return 1
-        print(f"game {game.id}: {len(hands)} hand(s) replayed, no difference")
+        text = _export(rows, game.players, args.format, _game_meta(game))
+        with _output(args) as stream:
+            print(text, file=stream)
         return 0

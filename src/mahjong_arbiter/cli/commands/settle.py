@@ -28,9 +28,11 @@ EXAMPLE = """examples:
          "context": {"last_of_kind": true}, "scores": {"E": 20}}' | mahjong-arbiter settle
 
 Seats are E S W N (East deals); winner null is a draw; a missing score is 0; a missing limit
-is the policy's (buzzard-2000 600, bmja 1000, codification 500). Scores are points (classical,
-MCR) or faan (Hong Kong). Incident kinds: liability, false_mahjong (exposed: false when
-withdrawn), wrong_tile_count (count: too_many | too_few), non_winner_limit.
+is the profile's. Scores are points (classical, MCR) or faan (Hong Kong). Everything that decides
+a payment is the profile's data ([settlement], [payments], [progression] in its file; a house-rules
+file that extends a profile changes it): mahjong-arbiter profiles show PROFILE lists its
+incident kinds and what each does (for example liability; false_mahjong, with exposed: false when
+withdrawn; wrong_tile_count, with count: too_many | too_few; non_winner_limit).
 Hands: "hands" {seat: hand string, bonus tiles in braces}; the winner's 14 tiles, a loser's 13
 (fewer for a seat in "partial"; losers only under classical profiles); "context" the winner's
 last_of_kind, kong_related, last_tile, events; "prevailing_wind" (default E); a seat's typed
@@ -46,29 +48,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ...profiles.loader import load_profile
-    from ...table.binding import bind_profile, bound_policy, has_profile_file
     from ...table.evidence import score_hands, split_evidence
     from ...table.facts import parse_facts
     from ...table.render import settlement_text
-    from ...table.settlement import settle
+    from ...table.settlement import settle, settlement_rules
 
     raw = read_document(args.input, "the facts")
     if not isinstance(raw, dict):
         raise ArbiterError("bad_facts", "the hand's facts must be a JSON object")
     evidence, rest = split_evidence(raw)
     facts = parse_facts(rest)
-    binding = bind_profile(facts.profile, facts.policy)
+    profile = load_profile(facts.profile)
+    rules = settlement_rules(profile)
     scored = None
     if evidence:
-        if not has_profile_file(facts.profile):
-            raise ArbiterError(
-                "bad_facts", f"hands: {facts.profile} is a settlement policy with no profile to score hands with"
-            )
-        limit = facts.limit if facts.limit is not None else binding.limit
+        limit = facts.limit if facts.limit is not None else profile.limit
         prevailing = evidence.prevailing_wind or "E"
-        scored = score_hands(facts, evidence, load_profile(facts.profile), limit=limit, prevailing=prevailing)
+        scored = score_hands(facts, evidence, profile, limit=limit, prevailing=prevailing)
         facts = scored.facts
-    settlement = settle(facts, bound_policy(binding.policy, binding.payments), binding.limit)
+    settlement = settle(facts, rules)
     if args.json:
         out = settlement.to_dict()
         if scored is not None:
