@@ -93,10 +93,20 @@ source = "toy book, p. 4"
 """
 
 
+# The toy's rulebook: players' words for one rule (what a why-answer quotes, never a docstring).
+TOY_RULEBOOK = """
+[rules."test.disputes-honour-pung"]
+summary = "A pung of winds or of dragons."
+examples = [{ hand = "EEE123m456p789s55p" }]
+"""
+
+
 @pytest.fixture(scope="module")
 def toy(tmp_path_factory: pytest.TempPathFactory) -> Profile:
     path: Path = tmp_path_factory.mktemp("toy") / "toy.toml"
     path.write_text(TOY, encoding="utf-8")
+    (path.parent / "rulebook").mkdir()
+    (path.parent / "rulebook" / "toy.toml").write_text(TOY_RULEBOOK, encoding="utf-8")
     return load_profile(str(path))
 
 
@@ -260,10 +270,12 @@ def test_why_other_reading(toy: Profile) -> None:
     assert "which scores 6 points" in answer.message and "1m2m3m 1m2m3m 1m2m3m" in answer.message
 
 
-def test_why_absent_quotes_the_first_paragraph_of_the_rule(toy: Profile) -> None:
+def test_why_absent_quotes_the_rulebook_not_the_docstring(toy: Profile) -> None:
     answer = why("Honour Pung", HAND, CTX, toy, pung_result())
     assert answer.status == "absent" and answer.source == "toy book, p. 4"
-    assert answer.message.endswith("The rule: A pung or kong of winds or dragons.")
+    assert answer.message.endswith("The rule: A pung of winds or of dragons.")
+    assert answer.rule_words == "A pung of winds or of dragons." and "pung or kong" not in answer.message
+    assert why("Low Chow", HAND, CTX, toy, pung_result()).rule_words == ""  # no rulebook entry: no words
 
 
 def test_why_not_in_profile(toy: Profile) -> None:

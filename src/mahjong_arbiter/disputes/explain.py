@@ -86,12 +86,15 @@ class Explanation:
 
 
 def why_lines(answer: WhyAnswer, style: Style) -> list[str]:
-    """A why-answer as text: the question, the answer, its source."""
-    return [
+    """A why-answer as text: the question, the answer, the rule in the rulebook's words, its source."""
+    lines = [
         style.bold(f"why {answer.name or answer.query}? ({answer.status.replace('_', ' ')})"),
         f"  {answer.message}",
-        f"  source: {answer.source}",
     ]
+    if answer.rule_words and answer.rule_words not in answer.message:
+        lines.append(f"  the rule: {' '.join(answer.rule_words.split())}")
+    lines.append(f"  source: {answer.source}")
+    return lines
 
 
 def explain(

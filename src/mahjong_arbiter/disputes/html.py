@@ -152,9 +152,12 @@ def result_html(result: Result) -> str:
 
 
 def _why_html(answer: WhyAnswer) -> str:
+    words = ""
+    if answer.rule_words and answer.rule_words not in answer.message:
+        words = f"<p>The rule: {escape(' '.join(answer.rule_words.split()))}</p>"
     return (
         f"<section class=\"why\"><h2>Why {escape(answer.name or answer.query)}?</h2>"
-        f"<p>{escape(answer.message)}</p><p class=\"source\">source: {escape(answer.source)}</p></section>"
+        f"<p>{escape(answer.message)}</p>{words}<p class=\"source\">source: {escape(answer.source)}</p></section>"
     )
 
 

@@ -28,6 +28,7 @@ from ..errors import ArbiterError, NotWinningError
 from ..hand import Context, Hand
 from ..notation.render import hand_text
 from ..profiles.model import Profile
+from ..profiles.rulebook import rulebook_for
 from ..result import Result
 from .breakdown import breakdown_lines, value_text
 from .names import resolve_rules, split_count
@@ -248,13 +249,15 @@ def _rule_differences(
     claimed: Counter[str], result: Result, profile: Profile, hand: Hand, ctx: Context, backend: str
 ) -> list[Difference]:
     actual = {i.id: i for i in result.items}
+    book = rulebook_for(profile)
     diffs: list[Difference] = []
     for rid, item in actual.items():
         value = value_text(item.value, item.value_key)
         if rid not in claimed:
             times = f" x{item.count}" if item.count != 1 else ""
+            words = " ".join(book.summary(rid).split())
             diffs.append(Difference(
-                "missing", f"{item.name}{times} ({value}) counts but was not claimed",
+                "missing", f"{item.name}{times} ({value}) counts but was not claimed" + (f": {words}" if words else ""),
                 rid, item.name, 0, item.count, item.source or profile.rules[rid].source,
             ))
         elif claimed[rid] != item.count:

@@ -13,17 +13,21 @@ The answer is one of, checked in this order:
    reason (a value of nothing, a rule for losers, a policy), shown with its notes;
 7. ``absent`` — its predicate failed on every Reading: what it needs and what this hand lacks
    (:mod:`.requirements`, which restates Green Book fans and so serves the ``mcr`` arithmetic), or,
-   for any other rule, the first paragraph of its recogniser's own docstring.
+   for any other rule, what the rule is in the words of the profile's rulebook.
+
+Every answer about a rule of the profile carries ``rule_words``: the rule in the players' words of
+the profile's rulebook (:mod:`mahjong_arbiter.profiles.rulebook`), never a developer's docstring.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import NotWinningError
 from ..hand import Context, Hand
 from ..profiles.model import Profile, RuleEntry
+from ..profiles.rulebook import rulebook_for
 from ..result import Result
 from ..solver.reading import Reading
 from .breakdown import value_text
@@ -54,6 +58,9 @@ class WhyAnswer:
         For ``suppressed``: the id of the counted rule that suppressed it.
     relation : str
         For ``suppressed``: the relation of that edge.
+    rule_words : str
+        What the rule is, from the profile's rulebook ("" when the profile has no such rule or
+        its rulebook no entry for it).
     """
 
     query: str
@@ -64,6 +71,7 @@ class WhyAnswer:
     source: str
     by: str = ""
     relation: str = ""
+    rule_words: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -75,6 +83,7 @@ class WhyAnswer:
             "by": self.by,
             "relation": self.relation,
             "source": self.source,
+            "rule_words": self.rule_words,
         }
 
 
@@ -118,15 +127,9 @@ def _readings_and_holding(
     return readings, holding, situation.waits
 
 
-def _generic_absent(entry: RuleEntry) -> str:
-    from ..rules.registry import get_rule
-
-    try:
-        doc = get_rule(entry.id).doc
-    except KeyError:
-        doc = ""
-    first = doc.split("\n\n", 1)[0].replace("\n", " ").strip()
-    return f"{entry.name} did not hold on any reading of this hand" + (f". The rule: {first}" if first else "")
+def _generic_absent(entry: RuleEntry, words: str) -> str:
+    held = f"{entry.name} did not hold on any reading of this hand"
+    return f"{held}. The rule: {' '.join(words.split())}" if words else held
 
 
 def why(
@@ -156,7 +159,25 @@ def why(
             f"{query} is not a rule of profile {profile.id}{tail}",
             f"the rule list of profile {profile.id} ({'; '.join(profile.sources) or profile.label})",
         )
-    name, rid, source = entry.name, entry.id, _rule_source(entry)
+    source = _rule_source(entry)
+    words = rulebook_for(profile).summary(entry.id)
+    answer = _answer(query, entry, source, words, hand, context, profile, result, backend)
+    return replace(answer, rule_words=words)
+
+
+def _answer(
+    query: str,
+    entry: RuleEntry,
+    source: str,
+    words: str,
+    hand: Hand,
+    context: Context,
+    profile: Profile,
+    result: Result | NotWinningError,
+    backend: str,
+) -> WhyAnswer:
+    """The answer for a rule the profile has (steps 2 to 7 of the module docstring)."""
+    name, rid = entry.name, entry.id
     if isinstance(result, NotWinningError):
         return WhyAnswer(query, rid, name, "not_winning", f"this is not a winning hand: {result.message}", source)
     for item in result.items:
@@ -199,6 +220,6 @@ def why(
         )
     facts = Facts(hand, context, tuple(readings), tuple(waits))
     explained = explain_missing(rid, entry.name, facts)
-    message = explained or _generic_absent(entry)
+    message = explained or _generic_absent(entry, words)
     return WhyAnswer(query, rid, name, "absent", message, source)
 

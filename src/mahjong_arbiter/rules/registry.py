@@ -136,10 +136,6 @@ class RuleDef:
     source: str
     facts: tuple[str, ...] = ()
 
-    @property
-    def doc(self) -> str:
-        return (self.predicate.__doc__ or "").strip()
-
 
 _REGISTRY: dict[str, RuleDef] = {}
 

@@ -26,7 +26,11 @@ def generate_table_text() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m mahjong_arbiter.solver.tables", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m mahjong_arbiter.solver.tables",
+        description="Regenerate the fast path's per-suit split table (solver/data/suit_splits.txt) from the "
+        "CP-SAT model; with --check, only compare it with the shipped table and exit 1 on a difference.",
+    )
     parser.add_argument("--check", action="store_true", help="compare with the shipped table, write nothing")
     args = parser.parse_args(argv)
     text = generate_table_text()
