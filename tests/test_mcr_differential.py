@@ -2,10 +2,11 @@
 
 `mcr-mil` is the profile meant to agree with the peer (issue 4): totals and fan lists must be
 equal on every hand, except the differences listed, with their reasons, in
-tests/fixtures/mcr/peer_differences.toml.  `mcr` reads the English Green Book: every hand on
-which it differs from the peer must be explained by one of the notes N1-N16 of
-shared/rules/mcr-fans.md (the table NOTES below says which fans each note may move and
-when).  The agreement rates are printed (run with -s) for the README.
+tests/fixtures/mcr/peer_differences.toml.  `mcr` reads the English Green Book (Green Book 2006)
+where the peer follows the MIL reading: on every hand, `mcr` must differ from the peer by exactly
+what the notes (the table NOTES below, each with its sources) state: which fans, by how many, how
+many points, and which fan values (issue 12 §5).  A hand on which no note holds must be equal.  The
+agreement rates are printed (run with -s) for the README.
 
 The peer does not validate its input (ENVIRONMENT.md): the generator only builds legal hands with
 consistent contexts (tests/mcr_hand_generator.py), and the translation is explicit.
@@ -31,6 +32,7 @@ from mahjong_arbiter.scoring import score
 from mahjong_arbiter.scoring.common import make_situation, profile_readings, rule_hits
 from mahjong_arbiter.selection import select
 from mahjong_arbiter.solver.api import waits
+from mahjong_arbiter.tiles import Tile
 from mcr_hand_generator import GeneratedHand, corpus, peer_arguments
 
 SEED = 20240917
@@ -141,18 +143,27 @@ def _describe(g: GeneratedHand, result: Result, peer: PeerScore) -> str:
     return f"{format_hand(g.hand)} {g.context} ({g.family}): ours {result.total} peer {peer.total} delta {delta}"
 
 
-# --- mcr: every difference is one of the notes N1-N16 ---------------------------------------------------------------
+# --- mcr: every difference is the exact difference a note states ---------------------------------------------------
 SPECIAL_FANS = frozenset({
     "mcr.seven-pairs", "mcr.seven-shifted-pairs", "mcr.thirteen-orphans", "mcr.lesser-honors-and-knitted-tiles",
     "mcr.greater-honors-and-knitted-tiles", "mcr.four-concealed-pungs", "mcr.nine-gates",
 })
+WAIT_FANS = ("mcr.edge-wait", "mcr.closed-wait", "mcr.single-wait")
 
 
 @dataclass(frozen=True)
 class Case:
+    """A hand, its context, our fan counts and the pungs and kongs of our chosen Reading."""
+
     hand: Hand
     context: Context
     ours: Fans
+    pungs: tuple[Tile, ...] = ()
+
+    @classmethod
+    def of(cls, hand: Hand, context: Context, result: Result) -> Case:
+        pungs = tuple(g.first for g in result.reading.pungs) if result.reading is not None else ()
+        return cls(hand, context, our_fans(result), pungs)
 
 
 def _held_out(case: Case) -> bool:
@@ -164,72 +175,164 @@ def _own_melds_hold_three(case: Case) -> bool:
     return sum(t is tile for m in case.hand.melds for t in m.tiles) == 3
 
 
-NOTES: dict[str, tuple[frozenset[str], Callable[[Case], bool]]] = {
-    # N1 All Green combines with Half Flush in the Green Book; the MIL reading drops it.
-    "N1": (frozenset({"mcr.half-flush", "mcr.one-voided-suit"}), lambda c: "mcr.all-green" in c.ours),
-    # N2 Nine Gates: the Green Book bars every terminal pung, the MIL reading one.
-    "N2": (frozenset({"mcr.pung-of-terminals-or-honors"}), lambda c: "mcr.nine-gates" in c.ours),
-    # N4 Fully Concealed with the self-drawn special hands (3 points more in the Green Book).
-    "N4": (frozenset({"mcr.fully-concealed-hand", "mcr.self-drawn"}),
-           lambda c: c.context.self_drawn and bool(SPECIAL_FANS & set(c.ours))),
-    # N5 All Terminals keeps Double Pung in the Green Book.
-    "N5": (frozenset({"mcr.double-pung"}), lambda c: "mcr.all-terminals" in c.ours),
-    # N9 what Lesser Honors and Knitted Tiles combines with (All Types; the Knitted Straight inside
-    # it, which the MIL reading adds: mcr-fans.md row 34, H column).
-    "N9": (frozenset({"mcr.knitted-straight", "mcr.all-types"}),
-           lambda c: "mcr.lesser-honors-and-knitted-tiles" in c.ours),
-    # N11 Big Three Winds: the Green Book names no exclusion of Pung of Terminals or Honors.
-    "N11": (frozenset({"mcr.pung-of-terminals-or-honors"}), lambda c: "mcr.big-three-winds" in c.ours),
-    # N12 Out with Replacement Tile with Self-Drawn: the English sentence bars nothing.
-    "N12": (frozenset({"mcr.self-drawn"}), lambda c: "mcr.out-with-replacement-tile" in c.ours),
-    # N13 kong values: Two Concealed Kongs 8 (MIL 6), one melded + one concealed 6 (MIL 5).
-    "N13": (frozenset({"mcr.two-concealed-kongs", "mcr.concealed-kong-and-melded-kong"}), lambda c: True),
-    # N14 Last Tile derived from the winner's own melds (MIL) or taken from the caller (Green Book).
-    "N14": (frozenset({"mcr.last-tile"}), _own_melds_hold_three),
-    # N15 a kind whose four copies are held still counts as a wait in the MIL reading.
-    "N15": (frozenset({"mcr.edge-wait", "mcr.closed-wait", "mcr.single-wait"}), _held_out),
-}
+def _no_self_drawn_in_mil(case: Case) -> bool:
+    """Last Tile Draw and Out with Replacement Tile already exclude Self-Drawn in the MIL reading."""
+    return case.context.last_tile or case.context.kong_replacement
 
 
-def explain(case: Case, peer: PeerScore, values: dict[str, int | float]) -> tuple[set[str], set[str]]:
-    """The notes that explain the differing fans, and the fans left unexplained."""
-    differing = {k for k in set(case.ours) | set(peer.fans) if case.ours[k] != peer.fans[k]}
-    differing |= {k for k in case.ours if k in peer.values and values[k] != peer.values[k]}
-    notes: set[str] = set()
-    left = set()
-    for rid in differing:
-        found = [note for note, (rules, when) in NOTES.items() if rid in rules and when(case)]
-        notes.update(found)
-        if not found:
-            left.add(rid)
-    return notes, left
+def _other_wind_pungs(case: Case) -> int:
+    """Wind pungs or kongs of our Reading that are neither the seat's nor the round's wind."""
+    own = (case.context.seat_wind, case.context.prevailing_wind)
+    return sum(1 for t in case.pungs if t.is_wind and t not in own)
 
 
-def test_mcr_differences_from_pymahjonggb_are_the_notes() -> None:
+def _both_terminal_pungs(case: Case) -> bool:
+    """Our Reading of a Nine Gates hand keeps both the 1 and the 9 pungs."""
+    terminals = [t for t in case.pungs if t.is_terminal]
+    return len(terminals) == 2
+
+
+@dataclass(frozen=True)
+class Note:
+    """A difference of rule reading between the Green Book (``mcr``) and the MIL reading (the peer).
+
+    When ``when`` holds on a hand, ``mcr`` differs from the peer by exactly ``fans`` (our count minus
+    the peer's, fan by fan) and ``points`` (our total minus the peer's); ``values`` names a fan both
+    count at a different value, as (Green Book, MIL).  Notes that hold together add up.
+    """
+
+    id: str
+    source: str
+    when: Callable[[Case], bool]
+    fans: Callable[[Case], dict[str, int]]
+    points: Callable[[Case], int]
+    values: tuple[tuple[str, int, int], ...] = ()
+
+
+NOTES: tuple[Note, ...] = (
+    Note("N1 All Green with Half Flush: the Green Book adds Half Flush (6) when the green dragon is held",
+         "Green Book 2006, fan 3; MIL reading, score_definition.xml fan 3",
+         lambda c: "mcr.all-green" in c.ours and Tile.of("F") in c.hand.all_tiles,
+         lambda c: {"mcr.half-flush": 1}, lambda c: 6),
+    Note("N2 Nine Gates read with both terminal pungs: the Green Book bars both, the MIL reading one (Pung of "
+         "Terminals or Honors, 1, for the other)",
+         "Green Book 2006, fan 4; MIL reading, score_definition.xml fan 4",
+         lambda c: "mcr.nine-gates" in c.ours and _both_terminal_pungs(c),
+         lambda c: {"mcr.pung-of-terminals-or-honors": -1}, lambda c: -1),
+    Note("N4 self-drawn special hands: the Green Book scores Fully Concealed Hand (4) where the MIL reading "
+         "scores Self-Drawn (1), or nothing when Last Tile Draw or Out with Replacement Tile already barred it",
+         "Green Book 2006, fans 6, 7, 12, 19, 20, 34; MIL reading, score_definition.xml (not Fully Concealed)",
+         lambda c: c.context.self_drawn and bool(SPECIAL_FANS & set(c.ours)),
+         lambda c: {"mcr.fully-concealed-hand": 1} | ({} if _no_self_drawn_in_mil(c) else {"mcr.self-drawn": -1}),
+         lambda c: 4 if _no_self_drawn_in_mil(c) else 3),
+    Note("N9 Lesser Honors and Knitted Tiles: the MIL reading adds Knitted Straight (12) when all nine "
+         "knitted suit tiles are held; the Green Book does not",
+         "Green Book 2006, fan 34; MIL reading, score_definition.xml fan 34",
+         lambda c: "mcr.lesser-honors-and-knitted-tiles" in c.ours
+         and sum(1 for t in c.hand.all_tiles if t.is_suited) == 9,
+         lambda c: {"mcr.knitted-straight": -1}, lambda c: -12),
+    Note("N11 Big Three Winds: where Pung of Terminals or Honors counts at all, the Green Book keeps it (1) for "
+         "each wind pung that is neither the seat's nor the round's wind; the MIL reading for none",
+         "Green Book 2006, fan 38; MIL reading, score_definition.xml fan 38",
+         lambda c: "mcr.big-three-winds" in c.ours and "mcr.pung-of-terminals-or-honors" in c.ours,
+         lambda c: {"mcr.pung-of-terminals-or-honors": _other_wind_pungs(c)}, _other_wind_pungs),
+    Note("N12 Out with Replacement Tile: where nothing else bars Self-Drawn (1), the Green Book keeps it beside "
+         "it; the MIL reading bars it",
+         "Green Book 2006, fan 46; MIL reading, score_definition.xml fan 46",
+         lambda c: "mcr.out-with-replacement-tile" in c.ours and "mcr.self-drawn" in c.ours,
+         lambda c: {"mcr.self-drawn": 1}, lambda c: 1),
+    Note("N13 kong values: Two Concealed Kongs 8 (MIL 6), one concealed and one melded kong 6 (MIL 5)",
+         "Green Book 2006, fans 48 and 57; MIL reading, CHANGELOG 2016-03-09 and 2016-04-03",
+         lambda c: bool(c.ours["mcr.two-concealed-kongs"] or c.ours["mcr.concealed-kong-and-melded-kong"]),
+         lambda c: {},
+         lambda c: 2 * c.ours["mcr.two-concealed-kongs"] + c.ours["mcr.concealed-kong-and-melded-kong"],
+         (("mcr.two-concealed-kongs", 8, 6), ("mcr.concealed-kong-and-melded-kong", 6, 5))),
+    Note("N14 Last Tile: the MIL reading derives it (4) from three copies in the winner's own melds; the "
+         "Green Book takes the caller's word",
+         "Green Book 2006, fan 58; MIL reading, fan_calculator.cpp adjust_by_win_flag",
+         lambda c: _own_melds_hold_three(c) and not c.context.last_of_kind,
+         lambda c: {"mcr.last-tile": -1}, lambda c: -4),
+    Note("N15 a kind whose four copies are held: the MIL reading counts it as a wait, so the hand's one wait "
+         "fan (1) is lost there; the Green Book keeps it",
+         "Green Book 2006, fans 77-79; MIL reading, CHANGELOG 2023-10-29",
+         lambda c: _held_out(c) and any(c.ours[w] for w in WAIT_FANS),
+         lambda c: {w: c.ours[w] for w in WAIT_FANS if c.ours[w]}, lambda c: 1),
+)
+
+
+def expected_difference(case: Case) -> tuple[list[str], Counter[str], int, set[tuple[str, int, int]]]:
+    """The notes that hold on *case*, the fan counts and points they add up to, the values they name."""
+    held = [note for note in NOTES if note.when(case)]
+    fans: Counter[str] = Counter()
+    for note in held:
+        fans.update(note.fans(case))
+    points = sum(note.points(case) for note in held)
+    values = {v for note in held for v in note.values}
+    return [note.id.split()[0] for note in held], Counter({k: n for k, n in fans.items() if n}), points, values
+
+
+def difference_problems(case: Case, total: int | float, values: dict[str, int | float], peer: PeerScore) -> list[str]:
+    """What differs between ``mcr`` and the peer beyond what the notes state (empty when exact)."""
+    held, fans, points, named_values = expected_difference(case)
+    actual: Counter[str] = Counter(case.ours)
+    actual.subtract(peer.fans)
+    actual = Counter({k: n for k, n in actual.items() if n})
+    problems = []
+    if actual != fans:
+        problems.append(f"fans differ by {dict(actual)}, notes {held} say {dict(fans)}")
+    if total - peer.total != points:
+        problems.append(f"total differs by {total - peer.total:g}, notes {held} say {points}")
+    for rid in case.ours:
+        pair = (rid, values[rid], peer.values.get(rid))
+        if rid in peer.values and values[rid] != peer.values[rid] and pair not in named_values:
+            problems.append(f"{rid} is worth {values[rid]:g} here and {peer.values[rid]} to the peer; no note says so")
+    return problems
+
+
+def _baseline(g: GeneratedHand, peer: PeerScore, mil: Profile) -> PeerScore:
+    """The peer, or our MIL reading where the peer chose another Reading of equal total (allow-list
+    ``tie-between-readings``): the notes state differences of reading, not of tie-breaking."""
+    mil_result = score(g.hand, g.context, mil)
+    if our_fans(mil_result) != peer.fans and _allowed("tie", g, mil_result, peer, mil):
+        return PeerScore(int(mil_result.total), our_fans(mil_result), {i.id: int(i.value) for i in mil_result.items})
+    return peer
+
+
+def test_mcr_differences_from_pymahjonggb_are_exactly_the_notes() -> None:
     gb, mil = load_profile("mcr"), load_profile("mcr-mil")
     by_note: Counter[str] = Counter()
     differing = 0
     unexplained = []
     for g, peer in zip(the_corpus(), peer_scores(), strict=True):
         result = score(g.hand, g.context, gb)
-        if result.total == peer.total and our_fans(result) == peer.fans:
-            continue
-        differing += 1
-        case = Case(g.hand, g.context, our_fans(result))
+        case = Case.of(g.hand, g.context, result)
         values = {item.id: item.value for item in result.items}
-        notes, left = explain(case, peer, values)
-        if left:
-            # what the MIL reading also does differently from the peer is the allow-list's business
-            mil_result = score(g.hand, g.context, mil)
-            if mil_result.total == peer.total and _allowed("tie", g, mil_result, peer, mil):
-                notes.add("allow-list: tie-between-readings")
-                left = set()
-        if left:
-            unexplained.append(f"{_describe(g, result, peer)}; no note for {sorted(left)}")
-        by_note.update(notes)
+        base = peer if result.total == peer.total and case.ours == peer.fans else _baseline(g, peer, mil)
+        problems = difference_problems(case, result.total, values, base)
+        if problems:
+            unexplained.append(f"{_describe(g, result, peer)}: {'; '.join(problems)}")
+        if result.total != peer.total or case.ours != peer.fans:
+            differing += 1
+            by_note.update(expected_difference(case)[0])
     print(f"\nmcr vs PyMahjongGB: {HANDS} hands, equal on {1 - differing / HANDS:.2%}; "
           f"differences by note: {dict(sorted(by_note.items()))}")
     assert not unexplained, "\n".join(unexplained[:20])
+
+
+def test_a_note_states_the_exact_difference() -> None:
+    """A changed value is caught even where a note holds: Two Concealed Kongs at 30 instead of 8."""
+    from mahjong_arbiter.notation import parse_hand
+
+    hand = parse_hand("[EEEE][9999p]123m456s77s").hand  # two concealed kongs, Green Book 2006 fan 48
+    peer = peer_score(hand, Context())
+    result = score(hand, Context(), load_profile("mcr"))
+    case = Case.of(hand, Context(), result)
+    values = {item.id: item.value for item in result.items}
+    assert peer.values["mcr.two-concealed-kongs"] == 6 and values["mcr.two-concealed-kongs"] == 8
+    assert difference_problems(case, result.total, values, peer) == []
+    wrong = dict(values, **{"mcr.two-concealed-kongs": 30})
+    found = difference_problems(case, result.total + 22, wrong, peer)
+    assert any("worth 30" in p for p in found) and any("total differs by 24" in p for p in found)
 
 
 def test_the_tie_check_accepts_only_a_reading_the_peer_could_have_chosen() -> None:
