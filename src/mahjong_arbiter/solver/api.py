@@ -25,7 +25,7 @@ Readings are found in three steps:
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
@@ -39,7 +39,7 @@ from .shapes import DEFAULT_SHAPES, ShapeInput, ShapeOptions
 
 __all__ = [
     "BACKENDS", "Waits", "completes", "decomposer", "readings", "readings_of_counts", "waits", "winning_kinds",
-    "decomposition_count",
+    "winning_kinds_before", "decomposition_count",
 ]
 
 BACKENDS: Final = {
@@ -74,17 +74,20 @@ def readings_of_counts(
     """
     declared = tuple(meld_group(m) for m in melds)
     sets = 4 - len(melds)
-    found: set[Reading] = set()
+    found: list[Reading] = []
     if shapes.standard and sum(counts) == 3 * sets + 2:
         for split in decompose(counts, sets):
-            found.update(place_winning_tile(STANDARD, split, declared, winning_tile, self_drawn))
+            found += place_winning_tile(STANDARD, split, declared, winning_tile, self_drawn)
     special = shapes.special_shapes()
     if special:
         shape_input = ShapeInput(tuple(counts), tuple(melds), shapes, decompose)
         for shape in special:
             for grouping in shape.groupings(shape_input):
-                found.update(place_winning_tile(shape.name, grouping, declared, winning_tile, self_drawn))
-    return sorted(found, key=Reading.sort_key) if len(found) > 1 else list(found)
+                found += place_winning_tile(shape.name, grouping, declared, winning_tile, self_drawn)
+    if len(found) < 2:
+        return found
+    # distinct splits give distinct Readings; merging only guards a backend that repeats a split
+    return sorted(dict.fromkeys(found), key=Reading.sort_key)
 
 
 def readings(
@@ -196,10 +199,11 @@ def winning_kinds(
 ) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
     """The kinds that complete a thirteen-tile hand, and those whose four copies it holds.
 
-    The same kinds as :func:`waits` without their Readings: what wait rules need, fast.  Each
-    shape is tried only on the kinds it could take: for four sets and a pair, a kind already held
-    or a suited tile within two ranks of one held (the only tiles a chow, pung or pair can join);
-    for a special shape, its declared candidates (every kind if it declares none).
+    The same kinds as :func:`waits` without their Readings: what wait rules need, fast.  Four sets
+    and a pair: the ``fast`` backend reads its per-suit wait table (one lookup per suit); another
+    backend tries each kind already held or suited within two ranks of one held (the only tiles a
+    chow, pung or pair can join).  A special shape is tried on its declared candidates (every kind
+    if it declares none).
 
     A kong of 1m beside 23m: 4m wins, 1m would too but all four copies are in the kong.
 
@@ -212,30 +216,59 @@ def winning_kinds(
     """
     if hand13.winning_tile is not None or hand13.size != 13:
         raise HandError("tile_count", f"waits needs a thirteen-tile hand without a winning tile; got {hand13.size}")
+    held = counts_of(hand13.concealed)
+    for meld in hand13.melds:
+        for t in meld.tiles:
+            held[t.index] += 1
+    return _kinds_completing(counts_of(hand13.concealed), hand13.melds, held, backend, shapes)
+
+
+def winning_kinds_before(
+    hand: Hand, *, backend: str = "fast", shapes: ShapeOptions = DEFAULT_SHAPES
+) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+    """:func:`winning_kinds` of the thirteen tiles a complete *hand* stood on before its winning
+    tile (what a wait rule asks), without building that thirteen-tile hand.
+
+    >>> from mahjong_arbiter.hand import Hand
+    >>> from mahjong_arbiter.tiles import Tile
+    >>> hand = Hand([Tile.of(t) for t in "1m 2m 3m 3m 4m 5m 7p 8p 9p 2s 3s 4s 5s 5s".split()],
+    ...             winning_tile=Tile.of("3m"))
+    >>> [str(t) for t in winning_kinds_before(hand)[0]]
+    ['3m', '6m']
+    """
+    if hand.winning_tile is None:
+        raise HandError("winning_tile_missing", "a complete hand with its winning tile is needed")
+    standing = list(hand.standing_counts)
+    standing[hand.winning_tile.index] -= 1
+    held = list(standing)
+    for meld in hand.melds:
+        for t in meld.tiles:
+            held[t.index] += 1
+    return _kinds_completing(standing, hand.melds, held, backend, shapes)
+
+
+def _kinds_completing(
+    counts: list[int], melds: tuple[Meld, ...], held: Sequence[int], backend: str, shapes: ShapeOptions
+) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+    """The kinds completing standing *counts* (thirteen tiles' worth with *melds*), split by
+    whether *held* (every tile the thirteen show) has all four copies of them."""
     decompose = decomposer(backend)
-    exists = _split_exists(backend)
-    melds = hand13.melds
-    counts = counts_of(hand13.concealed)
     sets = 4 - len(melds)
     complete: set[int] = set()
     if shapes.standard:
-        for index in _near_kinds(counts):
-            counts[index] += 1
-            if exists(counts, sets):
-                complete.add(index)
-            counts[index] -= 1
+        complete.update(_standard_waits(backend)(counts, sets))
     for shape in shapes.special_shapes():
         kinds = range(34) if shape.candidates is None else shape.candidates(counts, melds)
         for index in kinds:
             if index in complete:
                 continue
             counts[index] += 1
-            if shape.groupings(ShapeInput(tuple(counts), tuple(melds), shapes, decompose)):
+            if shape.groupings(ShapeInput(tuple(counts), melds, shapes, decompose)):
                 complete.add(index)
             counts[index] -= 1
-    held = counts_of(hand13.all_tiles)
-    live = tuple(ALL_PLAYING[i] for i in sorted(complete) if held[i] < 4)
-    held_out = tuple(ALL_PLAYING[i] for i in sorted(complete) if held[i] == 4)
+    kinds = sorted(complete)
+    live = tuple(ALL_PLAYING[i] for i in kinds if held[i] < 4)
+    held_out = tuple(ALL_PLAYING[i] for i in kinds if held[i] == 4)
     return live, held_out
 
 
@@ -252,15 +285,27 @@ def _near_kinds(counts: Sequence[int]) -> set[int]:
 
 
 @cache
-def _split_exists(backend: str) -> Callable[[Sequence[int], int], bool]:
-    """Whether counts split into *sets* sets and a pair: the backend's own existence test if it has
-    one (``fast.split_exists`` stops at the first split), else whether ``decompose`` finds any."""
+def _standard_waits(backend: str) -> Callable[[Sequence[int], int], Iterable[int]]:
+    """The kinds completing thirteen standing counts into sets and a pair: the backend's own
+    ``standard_waits`` if it has one (``fast`` reads its wait table), else each kind that could
+    join a group is tried with ``decompose``."""
     module = importlib.import_module(BACKENDS[backend])
-    found: Callable[[Sequence[int], int], bool] | None = getattr(module, "split_exists", None)
+    found: Callable[[Sequence[int], int], Iterable[int]] | None = getattr(module, "standard_waits", None)
     if found is not None:
         return found
     decompose = decomposer(backend)
-    return lambda counts, sets: bool(decompose(counts, sets))
+
+    def tried(counts: Sequence[int], sets: int) -> list[int]:
+        kinds = []
+        trial = list(counts)
+        for index in sorted(_near_kinds(counts)):
+            trial[index] += 1
+            if decompose(trial, sets):
+                kinds.append(index)
+            trial[index] -= 1
+        return kinds
+
+    return tried
 
 
 def waits(

@@ -156,21 +156,35 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
     return _enumerate(model, variables)
 
 
-def suit_table_model(max_sets: int = 4) -> tuple[cp_model.CpModel, GroupVariables, list[cp_model.IntVar]]:
+def suit_table_model(
+    max_sets: int = 4, *, fifth: bool = False
+) -> tuple[cp_model.CpModel, GroupVariables, list[cp_model.IntVar]]:
     """One suit with free tile counts (0..4 each): its solutions are every split of every count vector
-    into at most *max_sets* chows or pungs and at most one pair."""
+    into at most *max_sets* chows or pungs and at most one pair.
+
+    With *fifth*, one rank may hold a fifth copy: the vectors a thirteen-tile hand holding four of a
+    kind reaches when it tries that kind again (the wait table records such waits too).
+    """
     model = cp_model.CpModel()
     kinds = range(9)
-    counts = [model.new_int_var(0, 4, f"count_{rank}") for rank in range(1, 10)]
-    variables = group_variables(model, [4] * 9, kinds, max_sets)
+    top = 5 if fifth else 4
+    counts = [model.new_int_var(0, top, f"count_{rank}") for rank in range(1, 10)]
+    if fifth:
+        over = [model.new_bool_var(f"fifth_{rank}") for rank in range(1, 10)]
+        for count, extra in zip(counts, over, strict=True):
+            model.add(count == 5).only_enforce_if(extra)
+            model.add(count <= 4).only_enforce_if(extra.negated())
+        model.add(sum(over, cp_model.LinearExpr.constant(0)) <= 1)
+    variables = group_variables(model, [top] * 9, kinds, max_sets)
     add_tile_equalities(model, variables, counts, kinds)
     add_group_counts(model, variables, max_sets, exact=False)
     return model, variables, counts
 
 
-def suit_table_splits(max_sets: int = 4) -> list[tuple[tuple[GroupKind, int], ...]]:
-    """Every split of one suit (groups as kind and rank 1..9), each once, in canonical order."""
-    model, variables, _ = suit_table_model(max_sets)
+def suit_table_splits(max_sets: int = 4, *, fifth: bool = False) -> list[tuple[tuple[GroupKind, int], ...]]:
+    """Every split of one suit (groups as kind and rank 1..9), each once, in canonical order (with
+    *fifth*, also the splits of vectors holding one fifth copy)."""
+    model, variables, _ = suit_table_model(max_sets, fifth=fifth)
     return sorted(
         tuple((g.kind, g.first.rank) for g in split) for split in _enumerate(model, variables)
     )

@@ -3,46 +3,112 @@
 1. Split the 34 standing counts into the three suits and the honours.
 2. Look each suit's nine counts up in the per-suit split table (generated ahead by the CP-SAT model,
    see :mod:`mahjong_arbiter.solver.tables`); honours split only as pungs and at most the pair (a
-   count of 3 is a pung, 2 the pair, 5 a pung and the pair).
-3. Combine one split per suit where the pairs total one and the sets the number required.
+   count of 3 is a pung, 2 the pair, 5 -- a waits trial on four held -- a pung and the pair).
+3. Combine one split per suit.  A suit's splits all hold the same number of sets and pairs (its
+   tile count modulo three says whether it holds the pair), so a hand splits exactly when every
+   suit is in the table and one part holds the pair: no search, only a product of the lists.
 
-The table is read once, on first use.  A count above four (only when :func:`waits` tries a fifth
-copy of a kind the hand holds four of) is split by taking off each group that could hold that
-kind and looking up the rest; an honour's five are a pung and the pair.  This module imports
-neither OR-Tools nor networkx.
+The winning kinds of thirteen tiles come from the per-suit wait table (generated with the split
+table): for each count vector, the ranks whose one more tile makes it split.
+
+Both tables are read once, on first use, into compact byte strings (no Group objects are built at
+load, so one command-line hand starts fast); a lookup decodes only the rows it reads.  Nothing
+here memoises per hand: a hand costs the same the first time and the thousandth.  A count above
+four (only when a caller tries a fifth copy of a kind the hand holds four of) is split by taking
+off each group that could hold that kind and looking up the rest.  This module imports neither
+OR-Tools nor networkx.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
-from functools import cache, lru_cache
+from functools import cache
 from itertools import product
+from typing import Final
 
 from .placement import standing_group
 from .reading import Group, GroupKind
-from .suit_table import decode_split, read_table, shipped_table_text
+from .suit_table import TABLE_FILE, WAIT_FILE, shipped_table_bytes
 
-__all__ = ["decompose", "split_exists", "suit_splits"]
+__all__ = ["decompose", "split_exists", "suit_splits", "suit_waits", "standard_waits"]
 
 _Option = tuple[int, int, tuple[Group, ...]]  # (sets, pairs, groups)
 
+# A table row is kept as the file's bytes: its key the nine count digits, its splits two bytes per
+# group (a letter c/p/e and the rank digit).  To combine suits, each suit's row is translated so
+# its rank digits are its own ('1'..'9', 'A'..'I', 'Q'..'Y'; honours 'a'..'g'): every group of a
+# hand then has a distinct two-byte token, and a whole split is decoded by one C-level map over
+# the tokens read as 16-bit integers.
+_DIGITS: Final = bytes.maketrans(bytes(range(6)), b"012345")
+_SUIT_RANKS: Final = (b"123456789", b"ABCDEFGHI", b"QRSTUVWXY")
+_HONOUR_RANKS: Final = b"abcdefg"
+_TO_SUIT: Final = tuple(bytes.maketrans(b"123456789", ranks) for ranks in _SUIT_RANKS)
+_LETTERS: Final = {GroupKind.CHOW: b"c", GroupKind.PUNG: b"p", GroupKind.PAIR: b"e"}
+
+
+def _token(kind: GroupKind, rank_byte: int) -> int:
+    return int.from_bytes(_LETTERS[kind] + bytes([rank_byte]), sys.byteorder)
+
+
+def _group_of_token() -> dict[int, Group]:
+    found: dict[int, Group] = {}
+    for suit, ranks in enumerate(_SUIT_RANKS):
+        for rank, byte in enumerate(ranks):
+            index = suit * 9 + rank
+            if rank < 7:
+                found[_token(GroupKind.CHOW, byte)] = standing_group(GroupKind.CHOW, index)
+            found[_token(GroupKind.PUNG, byte)] = standing_group(GroupKind.PUNG, index)
+            found[_token(GroupKind.PAIR, byte)] = standing_group(GroupKind.PAIR, index)
+    for offset, byte in enumerate(_HONOUR_RANKS):
+        found[_token(GroupKind.PUNG, byte)] = standing_group(GroupKind.PUNG, 27 + offset)
+        found[_token(GroupKind.PAIR, byte)] = standing_group(GroupKind.PAIR, 27 + offset)
+    return found
+
+
+_GROUP_OF: Final = _group_of_token().__getitem__
+_HONOUR_PUNG: Final = tuple(b"p" + bytes([b]) for b in _HONOUR_RANKS)
+_HONOUR_PAIR: Final = tuple(b"e" + bytes([b]) for b in _HONOUR_RANKS)
+
+
+def _rows(name: str) -> dict[bytes, bytes]:
+    data = shipped_table_bytes(name)
+    body = data[data.index(b"\n", data.rindex(b"#")) + 1:]  # after the comment lines that head the file
+    cells = body.replace(b"\n", b"\t").split(b"\t")  # key, row, key, row, ... (C-level, no loop per line)
+    return dict(zip(cells[0::2], cells[1::2], strict=False))
+
 
 @cache
-def _table() -> dict[tuple[int, ...], tuple[str, ...]]:
-    return dict(read_table(shipped_table_text()))
+def _splits() -> dict[bytes, bytes]:
+    """The split table: nine count digits -> its splits (two-byte groups, splits separated by spaces)."""
+    return _rows(TABLE_FILE)
 
 
-@lru_cache(maxsize=65536)
+@cache
+def _waits() -> dict[bytes, bytes]:
+    """The wait table: nine count digits -> the rank digits whose one more tile makes it split."""
+    return _rows(WAIT_FILE)
+
+
+def _groups(tokens: bytes) -> tuple[Group, ...]:
+    return tuple(map(_GROUP_OF, memoryview(tokens).cast("H")))
+
+
 def suit_splits(suit: int, vector: tuple[int, ...]) -> tuple[_Option, ...]:
-    """Every split of one suit's nine counts (suit 0, 1, 2 = m, p, s) as (sets, pairs, groups)."""
+    """Every split of one suit's nine counts (suit 0, 1, 2 = m, p, s) as (sets, pairs, groups).
+
+    >>> [(sets, pairs, [str(g) for g in groups]) for sets, pairs, groups in suit_splits(0, (3, 3, 3, 0, 0, 0, 0, 0, 2))]
+    [(3, 1, ['1m2m3m', '1m2m3m', '1m2m3m', '9m9m']), (3, 1, ['1m1m1m', '2m2m2m', '3m3m3m', '9m9m'])]
+    """
     if max(vector) > 4:
         return _splits_over_four(suit, vector)
-    options = []
-    for text in _table().get(vector, ()):
-        groups = tuple(standing_group(kind, suit * 9 + rank - 1) for kind, rank in decode_split(text))
-        pairs = sum(1 for g in groups if g.kind is GroupKind.PAIR)
-        options.append((len(groups) - pairs, pairs, groups))
-    return tuple(options)
+    row = _splits().get(bytes(vector).translate(_DIGITS))
+    if row is None:
+        return ()
+    total = sum(vector)
+    pairs = 1 if total % 3 == 2 else 0
+    sets = (total - 2 * pairs) // 3
+    return tuple((sets, pairs, _groups(split)) for split in row.translate(_TO_SUIT[suit]).split(b" "))
 
 
 def _splits_over_four(suit: int, vector: tuple[int, ...]) -> tuple[_Option, ...]:
@@ -64,18 +130,6 @@ def _splits_over_four(suit: int, vector: tuple[int, ...]) -> tuple[_Option, ...]
     return tuple(found.values())
 
 
-def _honour_split(n: int) -> tuple[int, int] | None:
-    """(pungs, pairs) for *n* copies of an honour, or None when they cannot be split.
-
-    >>> [_honour_split(n) for n in range(6)]
-    [(0, 0), None, (0, 1), (1, 0), None, (1, 1)]
-    """
-    pungs, rest = divmod(n, 3)
-    if rest == 1:
-        return None
-    return pungs, rest // 2
-
-
 def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
     """Every split of the 34 standing *counts* into *sets* sets and one pair.
 
@@ -84,17 +138,52 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
     >>> len(decompose(counts_of(tiles), 3))
     2
     """
-    honour_groups: list[Group] = []
-    honour_pairs = 0
-    for index in range(27, 34):
-        split = _honour_split(counts[index])
-        if split is None:
-            return []
-        honour_groups += [standing_group(GroupKind.PUNG, index)] * split[0]
-        honour_groups += [standing_group(GroupKind.PAIR, index)] * split[1]
-        honour_pairs += split[1]
-    if honour_pairs > 1:
+    if sum(counts) != 3 * sets + 2:
         return []
+    pairs = 0
+    parts: list[bytes] = []
+    if any(counts[27:34]):
+        for offset, n in enumerate(counts[27:34]):
+            if n == 3:
+                parts.append(_HONOUR_PUNG[offset])
+            elif n == 2:
+                parts.append(_HONOUR_PAIR[offset])
+                pairs += 1
+            elif n == 5:
+                parts += (_HONOUR_PUNG[offset], _HONOUR_PAIR[offset])
+                pairs += 1
+            elif n:
+                return []
+    table = _splits()
+    several = False
+    for suit in (0, 1, 2):
+        vector = counts[suit * 9:suit * 9 + 9]
+        total = sum(vector)
+        if not total:
+            continue
+        row = table.get(bytes(vector).translate(_DIGITS))
+        if row is None:
+            return _decompose_over_four(counts, sets) if 5 in vector else []
+        if total % 3 == 2:
+            pairs += 1
+        if b" " in row:
+            several = True
+        parts.append(row.translate(_TO_SUIT[suit]))
+    if pairs != 1:
+        return []
+    if not several:
+        return [_groups(b"".join(parts))]
+    return [_groups(b"".join(combo)) for combo in product(*(part.split(b" ") for part in parts))]
+
+
+def _decompose_over_four(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
+    """:func:`decompose` when a suit holds a fifth copy (the honours are known to split)."""
+    honours: list[tuple[int, int, Group]] = []  # (sets, pairs, group)
+    for i, n in enumerate(counts[27:34]):
+        if n >= 3:
+            honours.append((1, 0, standing_group(GroupKind.PUNG, 27 + i)))
+        if n % 3 == 2:
+            honours.append((0, 1, standing_group(GroupKind.PAIR, 27 + i)))
     per_suit = []
     for suit in range(3):
         vector = tuple(counts[suit * 9:suit * 9 + 9])
@@ -102,21 +191,13 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
         if not options:
             return []
         per_suit.append(options)
-    need_sets = sets - (len(honour_groups) - honour_pairs)
-    need_pairs = 1 - honour_pairs
-    found = []
-    for a, b, c in product(*per_suit):
-        if a[0] + b[0] + c[0] == need_sets and a[1] + b[1] + c[1] == need_pairs:
-            found.append((*a[2], *b[2], *c[2], *honour_groups))  # Reading.make puts them in order
-    return found
-
-
-@lru_cache(maxsize=65536)
-def _suit_shapes(suit: int, vector: tuple[int, ...]) -> frozenset[tuple[int, int]]:
-    """The (sets, pairs) counts that one suit's splits can give."""
-    if not any(vector):
-        return frozenset({(0, 0)})
-    return frozenset((sets, pairs) for sets, pairs, _ in suit_splits(suit, vector))
+    need_sets = sets - sum(h[0] for h in honours)
+    need_pairs = 1 - sum(h[1] for h in honours)
+    return [
+        (*a[2], *b[2], *c[2], *(h[2] for h in honours))
+        for a, b, c in product(*per_suit)
+        if a[0] + b[0] + c[0] == need_sets and a[1] + b[1] + c[1] == need_pairs
+    ]
 
 
 def split_exists(counts: Sequence[int], sets: int) -> bool:
@@ -126,19 +207,98 @@ def split_exists(counts: Sequence[int], sets: int) -> bool:
     >>> split_exists(counts_of([Tile.of(t) for t in "1m 2m 3m 5p 5p".split()]), 1)
     True
     """
-    honour_sets = honour_pairs = 0
-    for index in range(27, 34):
-        split = _honour_split(counts[index])
-        if split is None:
+    if sum(counts) != 3 * sets + 2:
+        return False
+    if 5 in counts:
+        return bool(decompose(counts, sets))
+    pairs = 0
+    for n in counts[27:34]:
+        if n == 2 or n == 5:
+            pairs += 1
+        elif n and n != 3:
             return False
-        honour_sets += split[0]
-        honour_pairs += split[1]
-    if honour_pairs > 1:
-        return False
-    need = (sets - honour_sets, 1 - honour_pairs)
-    first, second, third = (_suit_shapes(s, tuple(counts[s * 9:s * 9 + 9])) for s in range(3))
-    if not (first and second and third):
-        return False
-    return any(
-        (need[0] - a - b, need[1] - p - q) in third for a, p in first for b, q in second
-    )
+    table = _splits()
+    for start in (0, 9, 18):
+        vector = counts[start:start + 9]
+        total = sum(vector)
+        if total:
+            if bytes(vector).translate(_DIGITS) not in table:
+                return False
+            if total % 3 == 2:
+                pairs += 1
+    return pairs == 1
+
+
+def suit_waits(suit: int, vector: Sequence[int]) -> tuple[int, ...]:
+    """The ranks (1..9) whose one more tile lets one suit's nine counts split (wait table).
+
+    A rank the vector already holds four of is included when a fifth copy would complete it: the
+    caller decides what such a wait is worth.
+
+    >>> suit_waits(0, (0, 0, 0, 0, 0, 0, 0, 2, 2))  # 88 99: a pung of either with the other pair
+    (8, 9)
+    """
+    row = _waits().get(bytes(vector).translate(_DIGITS), b"")
+    return tuple(byte - 0x30 for byte in row)
+
+
+def standard_waits(counts: Sequence[int], sets: int) -> list[int]:
+    """The kinds (0..33) whose one more tile makes thirteen standing *counts* four sets and a pair.
+
+    Each part (a suit, or the honours) must split once it takes the tile and every other part must
+    split as it is, with one pair among them all (a suit's pair follows from its tile count).  A
+    kind the hand holds four of may be listed (a fifth copy would complete the shape).
+
+    >>> from mahjong_arbiter.tiles import counts_of, Tile
+    >>> standard_waits(counts_of([Tile.of(t) for t in "2m 3m 4p 5p 6p 7p 8p 9p E E".split()]), 3)
+    [0, 3]
+    """
+    if sum(counts) != 3 * sets + 1:
+        return []
+    honour_pairs = 0
+    lone = []  # honours that need the tile: one held (it makes the pair) or four (a pung and the pair)
+    for offset, n in enumerate(counts[27:34]):
+        if n == 2:
+            honour_pairs += 1
+        elif n == 1 or n == 4:
+            lone.append(offset)
+        elif n and n != 3:
+            return []
+    if len(lone) > 1:
+        return []
+    splits = _splits()
+    keys = []
+    complete = []  # per suit: splits as it is
+    pairs = 0  # pairs among the suits that split as they are
+    for start in (0, 9, 18):
+        vector = counts[start:start + 9]
+        key = bytes(vector).translate(_DIGITS)
+        keys.append(key)
+        total = sum(vector)
+        whole = not total or key in splits
+        complete.append(whole)
+        if whole and total % 3 == 2:
+            pairs += 1
+    found: list[int] = []
+    broken = complete.count(False)
+    if lone:
+        # the tile pairs the lone honour (or makes four a pung and the pair): every suit splits as
+        # it is, without a pair
+        if not broken and pairs + honour_pairs == 0:
+            found.append(27 + lone[0])
+        return found
+    if not broken and pairs + honour_pairs == 2:
+        # the tile makes one of the two pairs a pung
+        found.extend(27 + offset for offset, n in enumerate(counts[27:34]) if n == 2)
+    waits = _waits()
+    for suit in (0, 1, 2):
+        if broken > 1 or (broken == 1 and complete[suit]):
+            continue
+        total = sum(counts[suit * 9:suit * 9 + 9])
+        others = honour_pairs + pairs - (complete[suit] and total % 3 == 2)
+        if others + ((total + 1) % 3 == 2) != 1:
+            continue
+        row = waits.get(keys[suit])
+        if row:
+            found.extend(suit * 9 - 0x31 + byte for byte in row)
+    return sorted(found)

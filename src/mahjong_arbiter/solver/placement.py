@@ -20,12 +20,13 @@ Reading, so two identical chows give one placement, not two.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from functools import cache
+from operator import attrgetter
+from typing import Final
 
 from ..hand import Meld, MeldKind
-from ..tiles import Tile
+from ..tiles import NUM_KINDS, Tile
 from .reading import Group, GroupKind, Reading, Wait
 
 __all__ = [
@@ -34,6 +35,7 @@ __all__ = [
     "meld_group",
     "wait_of",
     "place_winning_tile",
+    "exposed",
 ]
 
 Decomposer = Callable[[Sequence[int], int], list[tuple[Group, ...]]]
@@ -41,26 +43,49 @@ Decomposer = Callable[[Sequence[int], int], list[tuple[Group, ...]]]
 chows or pungs and one pair, each split a tuple of standing groups sorted by :meth:`Group.sort_key`."""
 
 
-@cache
+def _standing_groups() -> dict[tuple[GroupKind, int], Group]:
+    """Every concealed, undeclared group a split can use: 21 chows, 34 pungs, 34 pairs."""
+    found: dict[tuple[GroupKind, int], Group] = {}
+    for index in range(NUM_KINDS):
+        tile = Tile.at(index)
+        if tile.is_suited and tile.rank <= 7:
+            found[GroupKind.CHOW, index] = Group.chow(tile)
+        found[GroupKind.PUNG, index] = Group.pung(tile)
+        found[GroupKind.PAIR, index] = Group.pair(tile)
+    return found
+
+
+_STANDING: Final = _standing_groups()
+"""The finite set of standing groups, built once at import so every split shares the same objects."""
+
+
 def standing_group(kind: GroupKind, index: int) -> Group:
     """The concealed, undeclared group of *kind* (chow, pung or pair) whose lowest tile is *index*."""
-    tile = Tile.at(index)
-    if kind is GroupKind.CHOW:
-        return Group.chow(tile)
-    if kind is GroupKind.PUNG:
-        return Group.pung(tile)
-    if kind is GroupKind.PAIR:
-        return Group.pair(tile)
-    raise ValueError(f"no standing group of kind {kind.value}")
+    try:
+        return _STANDING[kind, index]
+    except KeyError:
+        raise ValueError(f"no standing {kind.value} starts at tile index {index}") from None
+
+
+def _declared_groups() -> dict[tuple[MeldKind, int, bool], Group]:
+    """Every group a declared meld can be: chows, pungs and kongs, exposed or concealed."""
+    found: dict[tuple[MeldKind, int, bool], Group] = {}
+    for index in range(NUM_KINDS):
+        tile = Tile.at(index)
+        for exposed in (True, False):
+            if tile.is_suited and tile.rank <= 7:
+                found[MeldKind.CHOW, index, exposed] = Group.chow(tile, concealed=not exposed, declared=True)
+            found[MeldKind.PUNG, index, exposed] = Group.pung(tile, concealed=not exposed, declared=True)
+            found[MeldKind.KONG, index, exposed] = Group.kong(tile, concealed=not exposed, declared=True)
+    return found
+
+
+_DECLARED: Final = _declared_groups()
 
 
 def meld_group(meld: Meld) -> Group:
     """The group of a declared meld: exposed sets are not concealed, a concealed kong is."""
-    if meld.kind is MeldKind.CHOW:
-        return Group.chow(meld.first, concealed=not meld.exposed, declared=True)
-    if meld.kind is MeldKind.PUNG:
-        return Group.pung(meld.first, concealed=not meld.exposed, declared=True)
-    return Group.kong(meld.first, concealed=not meld.exposed, declared=True)
+    return _DECLARED[meld.kind, meld.first.index, meld.exposed]
 
 
 def wait_of(group: Group, tile: Tile) -> Wait:
@@ -97,20 +122,35 @@ def place_winning_tile(
 ) -> list[Reading]:
     """Every Reading of one split: one per distinct standing group that holds *winning_tile*."""
     found: list[Reading] = []
-    for group in _distinct(g for g in standing if winning_tile in g.tiles):
-        completed = group if self_drawn else _exposed(group)
-        groups = list(declared)
-        groups.extend(standing)
-        groups[groups.index(group, len(declared))] = completed
-        found.append(Reading.make(shape, groups, completed, winning_tile, wait_of(group, winning_tile)))
+    bit = 1 << winning_tile.index
+    holders = [g for g in standing if g.mask & bit]
+    if not holders:
+        return found
+    # Sorted once: a completed group's exposed twin sorts just before its concealed equals, so it
+    # can take the place of the first of them and the order stays canonical.
+    ordered = sorted((*declared, *standing), key=_ORDER)
+    seen: list[Group] = []
+    for group in holders:
+        if group in seen:
+            continue
+        seen.append(group)
+        wait = wait_of(group, winning_tile)
+        if self_drawn:
+            found.append(Reading(shape, tuple(ordered), group, winning_tile, wait))
+            continue
+        completed = exposed(group)
+        groups = list(ordered)
+        groups[groups.index(group)] = completed
+        found.append(Reading(shape, tuple(groups), completed, winning_tile, wait))
     return found
 
 
-@cache
-def _exposed(group: Group) -> Group:
+_ORDER: Final = attrgetter("_key")  # Group.sort_key, read as an attribute (C level)
+
+_EXPOSED: Final = {g: replace(g, concealed=False) for g in _STANDING.values()}
+
+
+def exposed(group: Group) -> Group:
     """The group completed by a discard: the same tiles, counted as exposed, still undeclared."""
-    return replace(group, concealed=False)
-
-
-def _distinct(groups: Iterable[Group]) -> list[Group]:
-    return list(dict.fromkeys(groups))
+    twin = _EXPOSED.get(group)
+    return twin if twin is not None else replace(group, concealed=False)

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
+from operator import attrgetter
+from typing import Any, Final
 
 from ..tiles import Tile
 
-__all__ = ["GroupKind", "Group", "Wait", "Reading", "STANDARD"]
+__all__ = ["GroupKind", "Group", "Wait", "Reading", "STANDARD", "HONOUR_MASK"]
 
 STANDARD = "standard"
 """The shape name of four sets and a pair."""
@@ -81,22 +82,30 @@ class Group:
     is_set: bool = field(init=False, repr=False, compare=False)
     """A chow, pung or kong (one of the four sets of a standard hand)."""
     is_pung_or_kong: bool = field(init=False, repr=False, compare=False)
+    mask: int = field(init=False, repr=False, compare=False)
+    """The kinds the group holds, one bit per kind (bit *i* for the tile of index *i*)."""
     _key: tuple[int, tuple[int, ...], bool, bool] = field(init=False, repr=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # Readings are sorted and hashed, and rules read these, in hot loops: compute them once.
         key = (_KIND_ORDER[self.kind], tuple(t.index for t in self.tiles), self.declared, self.concealed)
         object.__setattr__(self, "_key", key)
+        object.__setattr__(self, "_hash", hash(key))
         object.__setattr__(self, "first", self.tiles[0])
         pung_or_kong = self.kind is GroupKind.PUNG or self.kind is GroupKind.KONG
         object.__setattr__(self, "is_pung_or_kong", pung_or_kong)
         object.__setattr__(self, "is_set", pung_or_kong or self.kind is GroupKind.CHOW)
+        mask = 0
+        for t in self.tiles:
+            mask |= 1 << t.index
+        object.__setattr__(self, "mask", mask)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Group) and self._key == other._key
+        return self is other or (isinstance(other, Group) and self._key == other._key)
 
     def __hash__(self) -> int:
-        return hash(self._key)
+        return self._hash
 
     @classmethod
     def chow(cls, lowest: Tile, *, concealed: bool = True, declared: bool = False) -> Group:
@@ -132,33 +141,85 @@ class Group:
         return f"[{text}]" if self.declared and not self.concealed else text
 
 
-@dataclass(frozen=True, slots=True)
+_GROUP_KEY = attrgetter("_key")
+
+
+_SUIT_MASKS: Final = tuple((suit, 0x1FF << (9 * i)) for i, suit in enumerate(("m", "p", "s")))
+HONOUR_MASK: Final = 0x7F << 27
+"""The kinds mask of the seven honours (see :attr:`Group.mask`)."""
+
+
 class _Facts:
-    """What the rules read off a Reading's groups, computed once per Reading."""
+    """What the rules read off a Reading's groups: built once per Reading, on first use, the
+    dearer views (sorted tiles, counts, suits) only when a rule asks for them."""
 
-    tiles: tuple[Tile, ...]
-    chows: tuple[Group, ...]
-    pungs: tuple[Group, ...]
-    kongs: tuple[Group, ...]
-    pairs: tuple[Group, ...]
-    suits: frozenset[str]
-    counts: tuple[int, ...]
+    __slots__ = (
+        "chows", "pungs", "kongs", "pairs", "mask", "shared", "chow_mask", "pung_mask",
+        "_groups", "_tiles", "_counts", "_suits",
+    )
 
-    @classmethod
-    def of(cls, groups: tuple[Group, ...]) -> _Facts:
-        tiles = tuple(sorted((t for g in groups for t in g.tiles), key=_tile_index))
-        counts = [0] * 34
-        for t in tiles:
-            counts[t.index] += 1
-        return cls(
-            tiles,
-            tuple(g for g in groups if g.kind is GroupKind.CHOW),
-            tuple(g for g in groups if g.kind is GroupKind.PUNG or g.kind is GroupKind.KONG),
-            tuple(g for g in groups if g.kind is GroupKind.KONG),
-            tuple(g for g in groups if g.kind is GroupKind.PAIR),
-            frozenset(t.suit for t in tiles if t.index < 27),
-            tuple(counts),
-        )
+    def __init__(self, groups: tuple[Group, ...]) -> None:
+        chows: list[Group] = []
+        pungs: list[Group] = []
+        kongs: list[Group] = []
+        pairs: list[Group] = []
+        mask = shared = chow_mask = pung_mask = 0
+        for g in groups:
+            shared |= mask & g.mask
+            mask |= g.mask
+            kind = g.kind
+            if kind is _CHOW:
+                chows.append(g)
+                chow_mask |= 1 << g.first.index
+            elif kind is _PUNG:
+                pungs.append(g)
+                pung_mask |= g.mask
+            elif kind is _KONG:
+                pungs.append(g)
+                kongs.append(g)
+                pung_mask |= g.mask
+            elif kind is _PAIR:
+                pairs.append(g)
+        self.chows = tuple(chows)
+        self.pungs = tuple(pungs)
+        self.kongs = tuple(kongs)
+        self.pairs = tuple(pairs)
+        self.mask = mask
+        self.shared = shared
+        self.chow_mask = chow_mask
+        self.pung_mask = pung_mask
+        self._groups = groups
+        self._tiles: tuple[Tile, ...] | None = None
+        self._counts: tuple[int, ...] | None = None
+        self._suits: frozenset[str] | None = None
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        if self._tiles is None:
+            self._tiles = tuple(sorted((t for g in self._groups for t in g.tiles), key=_tile_index))
+        return self._tiles
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        if self._counts is None:
+            counts = [0] * 34
+            for g in self._groups:
+                for t in g.tiles:
+                    counts[t.index] += 1
+            self._counts = tuple(counts)
+        return self._counts
+
+    @property
+    def suits(self) -> frozenset[str]:
+        if self._suits is None:
+            self._suits = frozenset(suit for suit, bits in _SUIT_MASKS if self.mask & bits)
+        return self._suits
+
+
+_CHOW: Final = GroupKind.CHOW
+_PUNG: Final = GroupKind.PUNG
+_KONG: Final = GroupKind.KONG
+_PAIR: Final = GroupKind.PAIR
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +254,7 @@ class Reading:
         # on first use (the solver's hot loops never need them).
         facts = self._facts
         if facts is None:
-            facts = _Facts.of(self.groups)
+            facts = _Facts(self.groups)
             object.__setattr__(self, "_facts", facts)
         return facts
 
@@ -257,16 +318,32 @@ class Reading:
     @property
     def has_honours(self) -> bool:
         """Whether the hand holds a wind or a dragon."""
-        return self._known.tiles[-1].index >= 27
+        return bool(self._known.mask & HONOUR_MASK)
+
+    @property
+    def chow_mask(self) -> int:
+        """The chows' lowest kinds, one bit per kind (equal chows share a bit): chow patterns as
+        integer tests (123 456 789 of one suit: bits 0, 3 and 6 of that suit's nine)."""
+        return self._known.chow_mask
+
+    @property
+    def pung_mask(self) -> int:
+        """The kinds of the pungs and kongs, one bit per kind."""
+        return self._known.pung_mask
+
+    @property
+    def shares_kind(self) -> bool:
+        """Whether two groups hold the same kind (two equal chows, a pung beside a chow of its tile)."""
+        return bool(self._known.shared)
+
+    @property
+    def mask(self) -> int:
+        """The kinds the hand holds, one bit per kind (bit *i* for the tile of index *i*): rules
+        about which tiles a hand may hold test it against a mask of their own."""
+        return self._known.mask
 
     def sort_key(self) -> tuple[Any, ...]:
-        return (
-            self.shape != "standard",
-            self.shape,
-            tuple(g.sort_key() for g in self.groups),
-            self.winning.sort_key(),
-            self.wait.value,
-        )
+        return (self.shape != STANDARD, self.shape, tuple(map(_GROUP_KEY, self.groups)), self.winning._key, self.wait)
 
     def decomposition_key(self) -> tuple[Any, ...]:
         """The groups with the winning placement forgotten: equal for readings of one decomposition."""

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Final
+from typing import Final, NamedTuple
 
 from ..errors import ArbiterError
 from ..hand import Meld
@@ -79,8 +79,7 @@ DEFAULT_SHAPES: Final = ShapeOptions()
 """The standard shape, every built-in special shape, four of a kind allowed as two pairs."""
 
 
-@dataclass(frozen=True, slots=True)
-class ShapeInput:
+class ShapeInput(NamedTuple):
     """What a special shape sees: the standing tiles, the declared melds, the options.
 
     Attributes

@@ -40,6 +40,7 @@ _ORPHAN_INDEXES: Final = frozenset(t.index for t in TERMINALS_AND_HONOURS)
 # Fast gates (C-level lookups): the counts of each pattern's nine tiles, of the thirteen orphans.
 _PATTERN_COUNTS: Final = tuple(itemgetter(*(t.index for t in p)) for p in KNITTED_PATTERNS)
 _ORPHAN_COUNTS: Final = itemgetter(*sorted(_ORPHAN_INDEXES))
+_OTHER_COUNTS: Final = itemgetter(*sorted(set(range(NUM_KINDS)) - _ORPHAN_INDEXES))
 
 
 def knitted_group(pattern: tuple[Tile, ...]) -> Group:
@@ -60,12 +61,13 @@ def _sorted(groups: list[Group]) -> tuple[Group, ...]:
 def seven_pairs(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     """七对 Seven Pairs: seven pairs, no declared meld."""
     counts = shape_input.counts
-    if shape_input.melds or not set(counts) <= {0, 2, 4} or sum(counts) != 14:
+    if shape_input.melds or 1 in counts or 3 in counts or 5 in counts or sum(counts) != 14:
         return []
     if not shape_input.options.seven_pairs_four_of_a_kind and 4 in counts:
         return []
-    pairs = [standing_group(GroupKind.PAIR, i) for i, n in enumerate(counts) for _ in range(n // 2)]
-    return [_sorted(pairs)]
+    # in kind order, which is the canonical order of pairs
+    pairs = [standing_group(GroupKind.PAIR, i) for i, n in enumerate(counts) if n for _ in range(n // 2)]
+    return [tuple(pairs)]
 
 
 def thirteen_orphans(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
@@ -86,6 +88,10 @@ def knitted_straight(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     """组合龙 Knitted Straight: the nine knitted tiles, one set (maybe declared) and a pair."""
     counts = shape_input.counts
     sets = 1 - len(shape_input.melds)
+    # a gate before the patterns: some suit must hold its 1, 4 and 7
+    if not ((counts[0] and counts[3] and counts[6]) or (counts[9] and counts[12] and counts[15])
+            or (counts[18] and counts[21] and counts[24])):
+        return []
     if sets < 0 or sum(counts) != 9 + 3 * sets + 2:
         return []
     found = []
@@ -102,7 +108,7 @@ def knitted_straight(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
 def honours_knitted(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     """全不靠 Honours and Knitted Tiles: fourteen different honours and tiles of one knitted pattern."""
     counts = shape_input.counts
-    if shape_input.melds or sum(counts) != 14 or max(counts) > 1:
+    if shape_input.melds or counts.count(1) != 14 or sum(counts) != 14:
         return []
     suited = {i for i in range(27) if counts[i]}
     if not any(suited <= {t.index for t in pattern} for pattern in KNITTED_PATTERNS):
@@ -115,19 +121,22 @@ _ALL_KINDS: Final = range(NUM_KINDS)
 
 
 def _odd_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]:
-    """Seven pairs: the tile that completes it pairs a kind held an odd number of times."""
-    return () if melds else [i for i, n in enumerate(counts) if n % 2]
+    """Seven pairs: the tile that completes it pairs the one kind held an odd number of times (six
+    pairs and a lone tile; with two odd kinds no one tile completes it)."""
+    if melds:
+        return ()
+    odd = [i for i, n in enumerate(counts) if n % 2]
+    return odd if len(odd) == 1 else ()
 
 
 def _orphan_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]:
     """Thirteen orphans: only terminals and honours, and only when nothing else is held."""
-    held = {i for i, n in enumerate(counts) if n}
-    return _ORPHAN_INDEXES if not melds and held <= _ORPHAN_INDEXES else ()
+    return _ORPHAN_INDEXES if not melds and not any(_OTHER_COUNTS(counts)) else ()
 
 
 def _knitted_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]:
     """Knitted straight: the thirteen already hold at least eight of one pattern's nine tiles."""
-    near = any(sum(1 for n in pattern_counts(counts) if n) >= 8 for pattern_counts in _PATTERN_COUNTS)
+    near = any(pattern_counts(counts).count(0) <= 1 for pattern_counts in _PATTERN_COUNTS)
     return _ALL_KINDS if near else ()
 
 

@@ -1,9 +1,11 @@
-"""Regenerate the fast path's per-suit split table from the CP-SAT model.
+"""Regenerate the fast path's per-suit split and wait tables from the CP-SAT model.
 
-``python -m mahjong_arbiter.solver.tables`` rewrites ``solver/data/suit_splits.txt``;
-``python -m mahjong_arbiter.solver.tables --check`` only compares and exits 1 on a difference.
-One CP-SAT model with free counts (:func:`~mahjong_arbiter.solver.cpsat.suit_table_model`) enumerates
-every split of every count vector of one suit at once (a few seconds).
+``python -m mahjong_arbiter.solver.tables`` rewrites ``solver/data/suit_splits.txt`` and
+``solver/data/suit_waits.txt``; ``python -m mahjong_arbiter.solver.tables --check`` only compares
+and exits 1 on a difference.  One CP-SAT model with free counts
+(:func:`~mahjong_arbiter.solver.cpsat.suit_table_model`, one fifth copy allowed) enumerates every
+split of every count vector of one suit at once (a few seconds); the split table keeps the vectors
+a hand can hold, the wait table reads each split's vector back to the vectors one tile short of it.
 """
 
 from __future__ import annotations
@@ -13,16 +15,22 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .suit_table import TABLE_FILE, format_table, shipped_table_text
+from .suit_table import TABLE_FILE, WAIT_FILE, format_table, format_wait_table, shipped_table_text
 
-__all__ = ["generate_table_text", "main"]
+__all__ = ["generate_tables", "generate_table_text", "main"]
+
+
+def generate_tables() -> dict[str, str]:
+    """Each table file's name and text, computed now by CP-SAT."""
+    from .cpsat import suit_table_splits
+
+    splits = suit_table_splits(fifth=True)
+    return {TABLE_FILE: format_table(splits), WAIT_FILE: format_wait_table(splits)}
 
 
 def generate_table_text() -> str:
-    """The table file's text, computed now by CP-SAT."""
-    from .cpsat import suit_table_splits
-
-    return format_table(suit_table_splits())
+    """The split table's text, computed now by CP-SAT."""
+    return generate_tables()[TABLE_FILE]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -33,14 +41,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--check", action="store_true", help="compare with the shipped table, write nothing")
     args = parser.parse_args(argv)
-    text = generate_table_text()
+    tables = generate_tables()
     if args.check:
-        same = text == shipped_table_text()
-        print("suit table is up to date" if same else "suit table differs from CP-SAT")
-        return 0 if same else 1
-    path = Path(__file__).parent / "data" / TABLE_FILE
-    path.write_text(text, encoding="ascii")
-    print(f"wrote {path} ({len(text.encode())} bytes)")
+        stale = [name for name, text in tables.items() if text != shipped_table_text(name)]
+        print(f"differs from CP-SAT: {', '.join(stale)}" if stale else "suit tables are up to date")
+        return 1 if stale else 0
+    for name, text in tables.items():
+        path = Path(__file__).parent / "data" / name
+        path.write_text(text, encoding="ascii")
+        print(f"wrote {path} ({len(text.encode())} bytes)")
     return 0
 
 
