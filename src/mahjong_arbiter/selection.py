@@ -1,7 +1,8 @@
 """Selection: which of a Reading's rule hits count, under the Green Book's five principles.
 
-The profile's implies/excludes edges form a networkx DiGraph (acyclic, checked when the profile
-loads).  Given the hits of one Reading, :func:`select` keeps or suppresses every instance and
+The profile's implies/excludes edges form a directed acyclic graph, kept as plain data on the
+profile (:attr:`Profile.graph <mahjong_arbiter.profiles.model.Profile.graph>`, checked and built
+once when the profile loads).  Given the hits of one Reading, :func:`select` keeps or suppresses every instance and
 records, for each suppressed one, what suppressed it (the kept rule, the relation, the source).
 
 Pipeline (Green Book 2006 §3.9.1.5, the five principles; mcr-fans.md "General principles"):
@@ -53,11 +54,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import combinations, product
 from typing import Final
 
 from .errors import ProfileError
+from .profiles.graph import RuleGraph
 from .profiles.model import Edge, Profile
 from .result import Item, Suppressed
 from .rules.registry import Hits
@@ -65,7 +66,6 @@ from .solver.reading import Group
 
 __all__ = [
     "Candidate",
-    "SelectionGraph",
     "Selection",
     "selection_graph",
     "select",
@@ -85,41 +85,9 @@ Instance = tuple[Group, ...]
 
 
 # --- the graph ---------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class SelectionGraph:
-    """A profile's edges and rule roles, prepared once per profile.
-
-    Attributes
-    ----------
-    graph : networkx.DiGraph
-        Nodes are rule ids (attributes ``value``, ``rank``); an edge ``u -> v`` means a kept *u*
-        suppresses *v* (attributes ``relation``, ``source``).
-    order : tuple of str
-        The order rules are decided in (primary first, never before a rule that can suppress it).
-    rank : mapping of rule id to int
-        Position in the profile file (the rulebook's order): the tie-break between equal values.
-    incoming : mapping of rule id to tuple of Edge
-        The edges that can suppress each rule, in decision order of their source.
-    combining, alone, bonus : frozenset of str
-        Rules with ``params.combining``, ``params.only_when_alone``, ``params.bonus``.
-    account_once : str
-        The profile's ``[policies] account_once`` method.
-    """
-
-    graph: object
-    order: tuple[str, ...]
-    rank: Mapping[str, int]
-    position: Mapping[str, int]
-    incoming: Mapping[str, tuple[Edge, ...]]
-    combining: frozenset[str]
-    alone: frozenset[str]
-    bonus: frozenset[str]
-    account_once: str
-
-
-@lru_cache(maxsize=128)
-def selection_graph(profile: Profile) -> SelectionGraph:
-    """The :class:`SelectionGraph` of *profile* (built once per profile object).
+def selection_graph(profile: Profile) -> RuleGraph:
+    """The profile's :class:`~mahjong_arbiter.profiles.graph.RuleGraph` (built once per profile),
+    after checking that the engine offers the account-once method it names.
 
     Raises
     ------
@@ -127,49 +95,11 @@ def selection_graph(profile: Profile) -> SelectionGraph:
         When an edge names a rule the profile lacks, the edges form a cycle, or the profile
         names an account-once method the engine does not offer.
     """
-    return _build_graph(profile)
-
-
-def _build_graph(profile: Profile) -> SelectionGraph:
-    import networkx as nx
-
-    rank = {rid: i for i, rid in enumerate(profile.rules)}
-    graph = nx.DiGraph()
-    for rid, entry in profile.rules.items():
-        graph.add_node(rid, value=entry.value, rank=rank[rid])
-    for edge in profile.edges:
-        if edge.target not in rank or edge.rule not in rank:
-            raise ProfileError(f"{profile.path}: edge {edge.rule} -> {edge.target} names a rule the profile lacks")
-        graph.add_edge(edge.rule, edge.target, relation=edge.relation, source=edge.source)
-    if not nx.is_directed_acyclic_graph(graph):
-        cycle = " -> ".join(str(u) for u, _ in nx.find_cycle(graph))
-        raise ProfileError(f"{profile.path}: the exclusion/implication edges form a cycle: {cycle}")
-    order = tuple(
-        nx.lexicographical_topological_sort(graph, key=lambda rid: (-profile.rules[rid].value, rank[rid]))
-    )
-    position = {rid: i for i, rid in enumerate(order)}
-    incoming: dict[str, list[Edge]] = {rid: [] for rid in profile.rules}
-    for edge in profile.edges:
-        incoming[edge.target].append(edge)
-    policy = str(profile.policy("account_once", DEFAULT_ACCOUNT_ONCE))
-    if policy not in ACCOUNT_ONCE_POLICIES:
+    graph = profile.graph
+    if graph.account_once is not None and graph.account_once not in ACCOUNT_ONCE_POLICIES:
         known = ", ".join(sorted(ACCOUNT_ONCE_POLICIES))
-        raise ProfileError(f"{profile.path}: policy 'account_once' = {policy!r} is not one of: {known}")
-
-    def flagged(name: str) -> frozenset[str]:
-        return frozenset(rid for rid, entry in profile.rules.items() if entry.params.get(name))
-
-    return SelectionGraph(
-        graph=graph,
-        order=order,
-        rank=rank,
-        position=position,
-        incoming={rid: tuple(sorted(edges, key=lambda e: position[e.rule])) for rid, edges in incoming.items()},
-        combining=flagged("combining"),
-        alone=flagged("only_when_alone"),
-        bonus=flagged("bonus"),
-        account_once=policy,
-    )
+        raise ProfileError(f"{profile.path}: policy 'account_once' = {graph.account_once!r} is not one of: {known}")
+    return graph
 
 
 # --- the result of a selection -------------------------------------------------------------------------
@@ -275,15 +205,16 @@ def exhaustive_account_once(
 
     def allowed(i: int) -> bool:
         opt = options[i]
-        same = [options[j] for j in chosen if options[j].cand.rule == opt.cand.rule]
+        rule, value = opt.cand.rule, opt.cand.value
+        same = [options[j] for j in chosen if options[j].cand.rule == rule]
         if any(o.places & opt.places for o in same):
             return False
-        if sum(o.cand.instance == opt.cand.instance for o in same) >= listed[(opt.cand.rule, opt.cand.instance)]:
+        if sum(o.cand.instance == opt.cand.instance for o in same) >= listed[(rule, opt.cand.instance)]:
             return False
-        higher: set[tuple[Group, int]] = set()
+        higher = 0
         level = [opt.places]
         for j in chosen:
-            if options[j].cand.value > opt.cand.value:
+            if options[j].cand.value > value:
                 higher |= options[j].places
             else:
                 level.append(options[j].places)
@@ -317,42 +248,55 @@ def exhaustive_account_once(
 
 @dataclass(frozen=True, slots=True)
 class _Placement:
-    """A candidate placed on particular copies of its groups."""
+    """A candidate placed on particular copies of its groups: one bit per (group, copy)."""
 
     cand: Candidate
-    places: frozenset[tuple[Group, int]]
+    places: int
 
 
 def _placements(cands: Sequence[Candidate], available: Counter[Group]) -> list[_Placement]:
     """Every distinct placement of every candidate on the Reading's copies, in primary order."""
-    seen: set[tuple[str, frozenset[tuple[Group, int]]]] = set()
+    bits: dict[tuple[Group, int], int] = {}
+
+    def bit(place: tuple[Group, int]) -> int:
+        found = bits.get(place)
+        if found is None:
+            found = bits[place] = 1 << len(bits)
+        return found
+
+    seen: set[tuple[str, int]] = set()
     out: list[_Placement] = []
     for cand in sorted(cands, key=lambda c: c.key):
         needs = Counter(cand.instance)
         choices = [
-            [frozenset((g, k) for k in copies) for copies in combinations(range(max(available[g], n)), n)]
+            [sum(bit((g, k)) for k in copies) for copies in combinations(range(max(available[g], n)), n)]
             for g, n in needs.items()
         ]
         for parts in product(*choices):
-            places = frozenset().union(*parts)
+            places = 0
+            for part in parts:
+                places |= part
             if (cand.rule, places) not in seen:
                 seen.add((cand.rule, places))
                 out.append(_Placement(cand, places))
     return out
 
 
-def _peelable(level: Sequence[frozenset[tuple[Group, int]]], higher: set[tuple[Group, int]]) -> bool:
+def _peelable(level: Sequence[int], higher: int) -> bool:
     """Whether the instances of one value can be added in some order, each with a new set.
 
     The instance added last must hold a set that no other instance of the level and no instance
     of a higher value holds; removing it never hurts the rest, so peeling such instances one by
-    one decides the question.
+    one decides the question.  Instances are bit sets of (group, copy) places.
     """
     rest = list(level)
     while rest:
         for i, mine in enumerate(rest):
-            others = set(higher).union(*(rest[:i] + rest[i + 1:]))
-            if mine - others:
+            others = higher
+            for j, other in enumerate(rest):
+                if j != i:
+                    others |= other
+            if mine & ~others:
                 del rest[i]
                 break
         else:
@@ -471,25 +415,27 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     """
     sg = selection_graph(profile)
     rules = profile.rules
-    available: Counter[Group] = Counter(groups)
-    if not groups:
-        for h in hits.values():
-            for inst in h.instances:
-                for g, n in Counter(inst).items():
-                    available[g] = max(available[g], n)
+    position = sg.position
+    incoming = sg.incoming
+    combining_rules = sg.combining
 
     kept: dict[str, list[Instance]] = {}
     suppressed: list[Suppressed] = []
     combining: list[Candidate] = []
-    for rid in sorted(hits, key=sg.position.__getitem__):
+    for rid in sorted(hits, key=position.__getitem__):
         entry = rules[rid]
+        edges = incoming[rid]
+        instances = hits[rid].instances
+        if not edges and rid not in combining_rules:
+            kept[rid] = list(instances)
+            continue
         survivors: list[Instance] = []
-        for index, inst in enumerate(hits[rid].instances):
-            edge = _suppressing_edge(sg.incoming[rid], kept, inst)
+        for index, inst in enumerate(instances):
+            edge = _suppressing_edge(edges, kept, inst) if edges else None
             if edge is not None:
                 suppressed.append(Suppressed(rid, entry.name, edge.rule, edge.relation, edge.source))
-            elif rid in sg.combining:
-                combining.append(Candidate(rid, inst, entry.value, (sg.position[rid], index)))
+            elif rid in combining_rules:
+                combining.append(Candidate(rid, inst, entry.value, (position[rid], index)))
                 survivors.append(inst)
             else:
                 survivors.append(inst)
@@ -497,11 +443,13 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
             kept[rid] = survivors
 
     if len(combining) > 1:
-        chosen, dropped = ACCOUNT_ONCE_POLICIES[sg.account_once](combining, available)
+        chosen, dropped = ACCOUNT_ONCE_POLICIES[sg.account_once or DEFAULT_ACCOUNT_ONCE](
+            combining, _available(groups, hits)
+        )
         chosen_keys = {c.key for c in chosen}
         for rid in {c.rule for c in combining}:
             kept[rid] = [
-                inst for i, inst in enumerate(hits[rid].instances) if (sg.position[rid], i) in chosen_keys
+                inst for i, inst in enumerate(hits[rid].instances) if (position[rid], i) in chosen_keys
             ]
             if not kept[rid]:
                 del kept[rid]
@@ -535,6 +483,18 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     )
 
 
+def _available(groups: Sequence[Group], hits: Mapping[str, Hits]) -> Counter[Group]:
+    """How often each group stands in the Reading (or, without its groups, the most any one
+    instance uses it)."""
+    available: Counter[Group] = Counter(groups)
+    if not groups:
+        for h in hits.values():
+            for inst in h.instances:
+                for g, n in Counter(inst).items():
+                    available[g] = max(available[g], n)
+    return available
+
+
 def _suppressing_edge(incoming: Sequence[Edge], kept: Mapping[str, list[Instance]], inst: Instance) -> Edge | None:
     """The first edge whose kept source instance contains *inst*, if any."""
     for edge in incoming:
@@ -545,28 +505,10 @@ def _suppressing_edge(incoming: Sequence[Edge], kept: Mapping[str, list[Instance
 
 
 # --- whole-rule exclusion (classical and faan arithmetics) -------------------------------------------------
-@lru_cache(maxsize=128)
-def edge_order(profile: Profile) -> tuple[str, ...]:
-    """The profile's rule ids, every edge's source before its target, file order otherwise.
-
-    >>> from mahjong_arbiter.profiles.loader import load_profile
-    >>> order = edge_order(load_profile("hk-old-style"))
-    >>> order.index("hk.great-three-dragons") < order.index("hk.dragon-pung")
-    True
-    """
-    import networkx as nx
-
-    graph = nx.DiGraph()
-    graph.add_nodes_from(profile.rules)
-    graph.add_edges_from((e.rule, e.target) for e in profile.edges)
-    rank = {rid: i for i, rid in enumerate(profile.rules)}
-    return tuple(nx.lexicographical_topological_sort(graph, key=rank.__getitem__))
-
-
 def apply_exclusions(hits: Mapping[str, Hits], profile: Profile) -> tuple[dict[str, Hits], list[Suppressed]]:
     """Keep the rules no kept rule excludes or implies; say what suppressed the others.
 
-    Rules are decided in :func:`edge_order`, so every rule that could suppress one is decided
+    Rules are decided in the profile's ``graph.edge_order``, so every rule that could suppress one is decided
     first; a suppressed rule suppresses nothing (Green Book 2006 §3.9.1.5, exclusion and
     non-repeat; the classical and Hong Kong tables use the same "the tighter criterion scores").
     The kept rules come back in that order.
@@ -574,7 +516,7 @@ def apply_exclusions(hits: Mapping[str, Hits], profile: Profile) -> tuple[dict[s
     kept: dict[str, Hits] = {}
     suppressed: list[Suppressed] = []
     blockers: dict[str, Edge] = {}
-    for rid in edge_order(profile):
+    for rid in profile.graph.edge_order:
         if rid not in hits:
             continue
         entry = profile.rules[rid]

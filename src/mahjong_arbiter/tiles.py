@@ -44,6 +44,10 @@ __all__ = [
     "TERMINALS_AND_HONOURS",
     "NUM_KINDS",
     "counts_of",
+    "kinds_mask",
+    "SUITED_TILES",
+    "HONOUR_TILES",
+    "suited_ranks",
 ]
 
 SUITS: Final = ("m", "p", "s")
@@ -226,6 +230,17 @@ ALL_BONUS: Final[tuple[Tile, ...]] = tuple(Tile._by_index[34:])
 WINDS: Final[tuple[Tile, ...]] = tuple(Tile.of(w) for w in WIND_LETTERS)
 DRAGONS: Final[tuple[Tile, ...]] = tuple(Tile.of(d) for d in DRAGON_LETTERS)
 TERMINALS_AND_HONOURS: Final[tuple[Tile, ...]] = tuple(t for t in ALL_PLAYING if t.is_terminal_or_honour)
+SUITED_TILES: Final[frozenset[Tile]] = frozenset(t for t in ALL_PLAYING if t.is_suited)
+HONOUR_TILES: Final[frozenset[Tile]] = frozenset(t for t in ALL_PLAYING if t.is_honour)
+
+
+def suited_ranks(*ranks: int) -> frozenset[Tile]:
+    """The suited tiles of *ranks*, in all three suits.
+
+    >>> sorted(str(t) for t in suited_ranks(1, 9))
+    ['1m', '1p', '1s', '9m', '9p', '9s']
+    """
+    return frozenset(t for t in ALL_PLAYING if t.is_suited and t.rank in ranks)
 
 
 def counts_of(tiles: Iterable[Tile]) -> list[int]:
@@ -238,3 +253,16 @@ def counts_of(tiles: Iterable[Tile]) -> list[int]:
     for t in tiles:
         counts[t.index] += 1
     return counts
+
+
+def kinds_mask(tiles: Iterable[Tile]) -> int:
+    """The kinds among *tiles* as a bit mask (bit *i* for the tile of index *i*): set algebra on
+    kinds in one integer operation.
+
+    >>> kinds_mask([Tile.of("1m"), Tile.of("3m"), Tile.of("1m")])
+    5
+    """
+    mask = 0
+    for t in tiles:
+        mask |= 1 << t.index
+    return mask

@@ -528,19 +528,4 @@ def _validate(profile: Profile, where: str) -> None:
                 )
             if edge.target == rid:
                 raise ProfileError(f"{where}: rule {rid!r}: field {edge.relation!r}: a rule cannot exclude itself")
-    cycle = _find_cycle(profile)
-    if cycle:
-        raise ProfileError(f"{where}: the exclusion/implication edges form a cycle: {' -> '.join(cycle)}")
-
-
-def _find_cycle(profile: Profile) -> list[str]:
-    """A cycle among the edges as a list of rule ids (empty when the edges form a DAG)."""
-    import networkx as nx
-
-    graph = nx.DiGraph()
-    graph.add_nodes_from(profile.rules)
-    graph.add_edges_from((e.rule, e.target) for e in profile.edges)
-    if nx.is_directed_acyclic_graph(graph):
-        return []
-    cycle = nx.find_cycle(graph)
-    return [str(u) for u, _ in cycle] + [str(cycle[0][0])]
+    profile.graph  # noqa: B018  (built once here: a cycle among the edges is a ProfileError naming it)

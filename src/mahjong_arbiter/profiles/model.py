@@ -16,6 +16,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
+    from ..rules.registry import Predicate
+    from .graph import RuleGraph
     from .table_rules import PaymentTable, SettlementRules
 
 __all__ = ["Edge", "RuleEntry", "Note", "Profile", "VALUE_KEYS", "APPLIES", "FINGERPRINT_SCHEME"]
@@ -228,6 +230,27 @@ class Profile:
         from .table_rules import read_payment_table
 
         return read_payment_table(self.payments, self.path)
+
+    @cached_property
+    def graph(self) -> RuleGraph:
+        """The edges as plain data (orders, the edges into each rule), built once per profile.
+
+        Raises :class:`~mahjong_arbiter.errors.ProfileError` when the edges form a cycle.
+        """
+        from .graph import rule_graph
+
+        return rule_graph(self)
+
+    @cached_property
+    def recognisers(self) -> tuple[tuple[int, str, Predicate], ...]:
+        """The profile's rules, in file order, with each one's recogniser and prerequisite bits
+        (:func:`mahjong_arbiter.rules.registry.plan`), looked up once per profile.  A rule that
+        ``applies`` to the winner (or a loser) only also needs the situation to be the winner's
+        (a loser's)."""
+        from ..rules.registry import plan
+
+        whom = {rid: entry.applies for rid, entry in self.rules.items() if entry.applies != "all"}
+        return plan(self.rules, whom)
 
     @property
     def edges(self) -> tuple[Edge, ...]:

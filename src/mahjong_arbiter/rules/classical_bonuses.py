@@ -9,14 +9,14 @@ of the thirteen tiles the hand stood on, or taken from the table's ``only_possib
 
 from __future__ import annotations
 
-from ..solver.reading import GroupKind, Reading
+from ..solver.reading import STANDARD, GroupKind, Reading
 from .classical_common import (
     LOOSE_TILE_POLICY,
     is_scoring_pair,
     is_standard_complete,
     loose_tile_win,
 )
-from .registry import Hits, Situation, rule
+from .registry import Hits, Needs, Situation, rule
 
 __all__ = ["only_possible_tile"]
 
@@ -34,14 +34,22 @@ def only_possible_tile(situation: Situation) -> bool:
     return len(possible) == 1
 
 
-@rule("score.bonus.mahjong", source="Buzzard 2000 p. 10 (ledger C); BMJA working-out-the-scores")
+@rule(
+    "score.bonus.mahjong",
+    source="Buzzard 2000 p. 10 (ledger C); BMJA working-out-the-scores",
+    needs=Needs(situation=("winner",)),
+)
 def mahjong(reading: Reading, situation: Situation) -> Hits:
     """Going Mah-Jong."""
     return Hits.when(situation.winner)
 
 
-@rule("score.bonus.self-draw", source="Buzzard 2000 p. 10 (ledger C); BMJA; Codification (head of wall)",
-      facts=("self_drawn",))
+@rule(
+    "score.bonus.self-draw",
+    source="Buzzard 2000 p. 10 (ledger C); BMJA; Codification (head of wall)",
+    facts=("self_drawn",),
+    needs=Needs(situation=("self_drawn",)),
+)
 def self_draw(reading: Reading, situation: Situation) -> Hits:
     """The winning tile came from the wall.
 
@@ -62,27 +70,40 @@ def only_possible(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(only_possible_tile(situation), (reading.winning,))
 
 
-@rule("score.bonus.last-possible", source="Codification, Mah-Jong hands only: Mahjong on last possible tile",
-      facts=("last_of_kind", "only_possible"))
+@rule(
+    "score.bonus.last-possible",
+    source="Codification, Mah-Jong hands only: Mahjong on last possible tile",
+    facts=("last_of_kind", "only_possible"),
+    needs=Needs(situation=("last_of_kind",)),
+)
 def last_possible(reading: Reading, situation: Situation) -> Hits:
     """The only tile that completes the hand, and its other three copies were already visible."""
     return Hits.when(only_possible_tile(situation) and situation.context.last_of_kind, (reading.winning,))
 
 
-@rule("score.bonus.standing", source="Buzzard 2000 p. 7 rule 10, p. 10 (ledger C, H)", facts=("standing_hand",))
+@rule(
+    "score.bonus.standing",
+    source="Buzzard 2000 p. 7 rule 10, p. 10 (ledger C, H)",
+    facts=("standing_hand",),
+    needs=Needs(situation=("event:standing_hand",)),
+)
 def standing(reading: Reading, situation: Situation) -> Hits:
     """A Standing Hand was declared and completed (the table's event ``standing_hand``)."""
     return Hits.when(situation.context.has("standing_hand"))
 
 
-@rule("score.bonus.no-chows", source="Buzzard 2000 p. 10 (ledger C)")
+@rule("score.bonus.no-chows", source="Buzzard 2000 p. 10 (ledger C)", needs=Needs(pungs=4, shape=STANDARD))
 def no_chows(reading: Reading, situation: Situation) -> Hits:
     """Four pungs or kongs and a pair: no chows."""
     sets = reading.pungs
     return Hits.when(is_standard_complete(reading) and len(sets) == 4, sets)
 
 
-@rule("score.bonus.all-pungs", source="Codification, Mah-Jong hands only: All Pungs (including but not all Kongs)")
+@rule(
+    "score.bonus.all-pungs",
+    source="Codification, Mah-Jong hands only: All Pungs (including but not all Kongs)",
+    needs=Needs(pungs=4, shape=STANDARD),
+)
 def all_pungs(reading: Reading, situation: Situation) -> Hits:
     """Four pungs or kongs and a pair, not all four kongs (four kongs have their own double)."""
     sets = reading.pungs
@@ -90,14 +111,18 @@ def all_pungs(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(is_standard_complete(reading) and len(sets) == 4 and len(kongs) < 4, sets)
 
 
-@rule("score.bonus.all-chows", source="Codification, Mah-Jong hands only: All Chows")
+@rule(
+    "score.bonus.all-chows",
+    source="Codification, Mah-Jong hands only: All Chows",
+    needs=Needs(chows=4, shape=STANDARD),
+)
 def all_chows(reading: Reading, situation: Situation) -> Hits:
     """Four chows and a pair."""
     found = reading.chows
     return Hits.when(is_standard_complete(reading) and len(found) == 4, found)
 
 
-@rule("score.bonus.scoreless", source="Buzzard 2000 p. 10 (ledger C)")
+@rule("score.bonus.scoreless", source="Buzzard 2000 p. 10 (ledger C)", needs=Needs(chows=4, pairs=1, shape=STANDARD))
 def scoreless(reading: Reading, situation: Situation) -> Hits:
     """A hand with no scoring value: four chows, a pair that scores nothing, no bonus tiles."""
     pair = reading.pair
@@ -110,30 +135,47 @@ def scoreless(reading: Reading, situation: Situation) -> Hits:
     )
 
 
-@rule("score.bonus.last-wall", source="Buzzard 2000 p. 10 (ledger C)", facts=("last_tile",))
+@rule(
+    "score.bonus.last-wall",
+    source="Buzzard 2000 p. 10 (ledger C)",
+    facts=("last_tile",),
+    needs=Needs(situation=("self_drawn", "last_tile")),
+)
 def last_wall(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong on the last drawable tile of the wall (self-drawn, not a loose tile)."""
     ctx = situation.context
     return Hits.when(ctx.self_drawn and ctx.last_tile and not loose_tile_win(ctx))
 
 
-@rule("score.bonus.last-available", source="Codification, Mah-Jong hands only: Mahjong on last available tile",
-      facts=("last_tile",))
+@rule(
+    "score.bonus.last-available",
+    source="Codification, Mah-Jong hands only: Mahjong on last available tile",
+    facts=("last_tile",),
+    needs=Needs(situation=("last_tile",)),
+)
 def last_available(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong on the last available tile, no further play possible: the last wall tile or the
     discard after it."""
     return Hits.when(situation.context.last_tile)
 
 
-@rule("score.bonus.loose-tile", source="Buzzard 2000 p. 10 (ledger C); Codification: tile from the tail of the wall",
-      facts=("kong_replacement", "flower_replacement"))
+@rule(
+    "score.bonus.loose-tile",
+    source="Buzzard 2000 p. 10 (ledger C); Codification: tile from the tail of the wall",
+    facts=("kong_replacement", "flower_replacement"),
+    needs=Needs(situation=("self_drawn",)),
+)
 def loose_tile(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong on a loose tile: the replacement for a kong or a bonus tile (the tail of the wall)."""
     return Hits.when(loose_tile_win(situation.context))
 
 
-@rule("score.bonus.robbing-kong", source="Codification, Mah-Jong hands only: Robbing a Kong for Mahjong",
-      facts=("robbing_kong",))
+@rule(
+    "score.bonus.robbing-kong",
+    source="Codification, Mah-Jong hands only: Robbing a Kong for Mahjong",
+    facts=("robbing_kong",),
+    needs=Needs(situation=("robbing_kong",)),
+)
 def robbing_kong(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong on a tile robbed from another player's kong."""
     return Hits.when(situation.context.robbing_kong, (reading.winning,))

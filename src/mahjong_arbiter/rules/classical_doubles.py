@@ -9,8 +9,8 @@ each is worth, and whether a bouquet includes the own-tile double, is the profil
 
 from __future__ import annotations
 
-from ..solver.reading import Group, GroupKind, Reading
-from ..tiles import Tile
+from ..solver.reading import STANDARD, Group, GroupKind, Reading
+from ..tiles import HONOUR_TILES, SUITED_TILES, TERMINALS_AND_HONOURS, Tile
 from .classical_common import (
     bonus_tiles,
     honours_of,
@@ -20,7 +20,7 @@ from .classical_common import (
     own_bonus_number,
     suits_of,
 )
-from .registry import Hits, Situation, rule
+from .registry import Hits, Needs, Situation, rule
 
 __all__: list[str] = []
 
@@ -32,19 +32,19 @@ def _sets_of_tile(reading: Reading, wanted: Tile) -> Hits:
     return Hits.each((g,) for g in reading.pungs if g.first is wanted)
 
 
-@rule("score.double.dragon-set", source=_ALL)
+@rule("score.double.dragon-set", source=_ALL, needs=Needs(pungs=1, honours=True))
 def dragon_set(reading: Reading, situation: Situation) -> Hits:
     """A pung or kong of dragons, once per set."""
     return Hits.each((g,) for g in reading.pungs if g.first.is_dragon)
 
 
-@rule("score.double.own-wind-set", source=_ALL, facts=("seat_wind",))
+@rule("score.double.own-wind-set", source=_ALL, facts=("seat_wind",), needs=Needs(pungs=1, honours=True))
 def own_wind_set(reading: Reading, situation: Situation) -> Hits:
     """A pung or kong of the seat's own wind."""
     return _sets_of_tile(reading, situation.context.seat_wind)
 
 
-@rule("score.double.round-wind-set", source=_ALL, facts=("prevailing_wind",))
+@rule("score.double.round-wind-set", source=_ALL, facts=("prevailing_wind",), needs=Needs(pungs=1, honours=True))
 def round_wind_set(reading: Reading, situation: Situation) -> Hits:
     """A pung or kong of the prevailing wind (East in the East round holds both)."""
     return _sets_of_tile(reading, situation.context.prevailing_wind)
@@ -55,46 +55,54 @@ def _own_bonus(situation: Situation, flower: bool) -> Hits:
     return Hits.when(any(t.is_flower == flower and t.rank == number for t in bonus_tiles(situation)))
 
 
-@rule("score.double.own-flower", source=_ALL, facts=("flowers",))
+@rule("score.double.own-flower", source=_ALL, facts=("flowers",), needs=Needs(situation=("bonus_tiles",)))
 def own_flower(reading: Reading, situation: Situation) -> Hits:
     """The seat's own flower (East 1, South 2, West 3, North 4)."""
     return _own_bonus(situation, flower=True)
 
 
-@rule("score.double.own-season", source=_ALL, facts=("flowers",))
+@rule("score.double.own-season", source=_ALL, facts=("flowers",), needs=Needs(situation=("bonus_tiles",)))
 def own_season(reading: Reading, situation: Situation) -> Hits:
     """The seat's own season."""
     return _own_bonus(situation, flower=False)
 
 
-@rule("score.double.bouquet.flowers", source=_ALL, facts=("flowers",))
+@rule("score.double.bouquet.flowers", source=_ALL, facts=("flowers",), needs=Needs(situation=("bonus_tiles",)))
 def bouquet_flowers(reading: Reading, situation: Situation) -> Hits:
     """All four flowers."""
     return Hits.when(sum(1 for t in bonus_tiles(situation) if t.is_flower) == 4)
 
 
-@rule("score.double.bouquet.seasons", source=_ALL, facts=("flowers",))
+@rule("score.double.bouquet.seasons", source=_ALL, facts=("flowers",), needs=Needs(situation=("bonus_tiles",)))
 def bouquet_seasons(reading: Reading, situation: Situation) -> Hits:
     """All four seasons."""
     return Hits.when(sum(1 for t in bonus_tiles(situation) if t.is_season) == 4)
 
 
-@rule("score.double.original-call", source="BMJA beginners/stage-3 and doubling.html: Original Call",
-      facts=("original_call",))
+@rule(
+    "score.double.original-call",
+    source="BMJA beginners/stage-3 and doubling.html: Original Call",
+    facts=("original_call",),
+    needs=Needs(situation=("event:original_call",)),
+)
 def original_call(reading: Reading, situation: Situation) -> Hits:
     """Called (fishing) after the first discard and never changed the hand but for the winning tile
     (the table's event ``original_call``)."""
     return Hits.when(situation.context.has("original_call"))
 
 
-@rule("score.double.no-chows", source=_WINNER)
+@rule("score.double.no-chows", source=_WINNER, needs=Needs(pungs=4, shape=STANDARD))
 def no_chows(reading: Reading, situation: Situation) -> Hits:
     """Winning by pairs: four pungs or kongs and a pair, no chows."""
     sets = reading.pungs
     return Hits.when(is_standard_complete(reading) and len(sets) == 4, sets)
 
 
-@rule("score.double.all-chows", source="Buzzard 2000 p. 10 (ledger B, winner only): all Chows and a non-scoring pair")
+@rule(
+    "score.double.all-chows",
+    source="Buzzard 2000 p. 10 (ledger B, winner only): all Chows and a non-scoring pair",
+    needs=Needs(chows=4, pairs=1, shape=STANDARD),
+)
 def all_chows(reading: Reading, situation: Situation) -> Hits:
     """Four chows and a pair that scores nothing (not dragons, own or prevailing wind)."""
     pair = reading.pair
@@ -108,28 +116,44 @@ def all_chows(reading: Reading, situation: Situation) -> Hits:
     )
 
 
-@rule("score.double.all-kongs", source="Codification, Mah-Jong hands only: All Kongs (4 Kongs and a pair)")
+@rule(
+    "score.double.all-kongs",
+    source="Codification, Mah-Jong hands only: All Kongs (4 Kongs and a pair)",
+    needs=Needs(kongs=4),
+)
 def all_kongs(reading: Reading, situation: Situation) -> Hits:
     """Four kongs and a pair."""
     kongs = [g for g in reading.groups if g.kind is GroupKind.KONG]
     return Hits.when(len(kongs) == 4, kongs)
 
 
-@rule("score.double.one-suit-with-honours", source=_WINNER + "; Codification: Pure with Honours")
+@rule(
+    "score.double.one-suit-with-honours",
+    source=_WINNER + "; Codification: Pure with Honours",
+    needs=Needs(honours=True),
+)
 def one_suit_with_honours(reading: Reading, situation: Situation) -> Hits:
     """Tiles of one suit with winds and/or dragons (at least one honour and one suited tile)."""
     tiles = reading.tiles
     return Hits.when(len(suits_of(tiles)) == 1 and bool(honours_of(tiles)))
 
 
-@rule("score.double.one-suit", source="Buzzard 2000 p. 10 (ledger B): entirely one suit; Codification: Pure")
+@rule(
+    "score.double.one-suit",
+    source="Buzzard 2000 p. 10 (ledger B): entirely one suit; Codification: Pure",
+    needs=Needs(within=SUITED_TILES),
+)
 def one_suit(reading: Reading, situation: Situation) -> Hits:
     """Every tile of one suit, no honours; chows allowed (Buzzard ledger B amends BMJA's Purity)."""
     tiles = reading.tiles
     return Hits.when(len(suits_of(tiles)) == 1 and not honours_of(tiles))
 
 
-@rule("score.double.majors-with-honours", source=_WINNER + "; Codification: All Terminals with Honours")
+@rule(
+    "score.double.majors-with-honours",
+    source=_WINNER + "; Codification: All Terminals with Honours",
+    needs=Needs(within=frozenset(TERMINALS_AND_HONOURS), honours=True),
+)
 def majors_with_honours(reading: Reading, situation: Situation) -> Hits:
     """Only ones, nines, winds and dragons, with at least one honour and one terminal."""
     tiles = reading.tiles
@@ -140,34 +164,56 @@ def majors_with_honours(reading: Reading, situation: Situation) -> Hits:
     )
 
 
-@rule("score.double.all-honours", source="Buzzard 2000 p. 10 (ledger B, winner only): all Winds and Dragons")
+@rule(
+    "score.double.all-honours",
+    source="Buzzard 2000 p. 10 (ledger B, winner only): all Winds and Dragons",
+    needs=Needs(within=HONOUR_TILES),
+)
 def all_honours(reading: Reading, situation: Situation) -> Hits:
     """Only winds and dragons."""
     return Hits.when(all(t.is_honour for t in reading.tiles))
 
 
-@rule("score.double.concealed", source="BMJA doubling.html: fully concealed hand; Codification: Totally concealed hand",
-      facts=("self_drawn",))
+@rule(
+    "score.double.concealed",
+    source="BMJA doubling.html: fully concealed hand; Codification: Totally concealed hand",
+    facts=("self_drawn",),
+    needs=Needs(situation=("no_exposed_meld",)),
+)
 def concealed(reading: Reading, situation: Situation) -> Hits:
     """No tile from a discard: no exposed set and the winning tile self-drawn (a declared concealed
     kong keeps the hand concealed)."""
     return Hits.when(all(g.concealed for g in reading.groups))
 
 
-@rule("score.double.original-hand", source="Buzzard 2000 p. 10 (ledger B, winner only): Original Hand",
-      facts=("heavens_blessing",))
+@rule(
+    "score.double.original-hand",
+    source="Buzzard 2000 p. 10 (ledger B, winner only): Original Hand",
+    facts=("heavens_blessing",),
+    needs=Needs(situation=("event:heavens_blessing",)),
+)
 def original_hand(reading: Reading, situation: Situation) -> Hits:
     """Dealt complete (the table's event ``heavens_blessing``)."""
     return Hits.when(situation.context.has("heavens_blessing"))
 
 
-@rule("score.double.loose-tile", source=_WINNER, facts=("kong_replacement", "flower_replacement"))
+@rule(
+    "score.double.loose-tile",
+    source=_WINNER,
+    facts=("kong_replacement", "flower_replacement"),
+    needs=Needs(situation=("self_drawn",)),
+)
 def loose_tile(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong on a loose tile (kong or bonus-tile replacement)."""
     return Hits.when(loose_tile_win(situation.context))
 
 
-@rule("score.double.last-wall", source=_WINNER, facts=("last_tile",))
+@rule(
+    "score.double.last-wall",
+    source=_WINNER,
+    facts=("last_tile",),
+    needs=Needs(situation=("self_drawn", "last_tile")),
+)
 def last_wall(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong on the last tile of the wall, self-drawn; a loose tile does not count (BMJA: kong
     box excluded)."""
@@ -175,14 +221,19 @@ def last_wall(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(ctx.self_drawn and ctx.last_tile and not loose_tile_win(ctx))
 
 
-@rule("score.double.final-discard", source="BMJA doubling.html: Mah-Jong with the final discard", facts=("last_tile",))
+@rule(
+    "score.double.final-discard",
+    source="BMJA doubling.html: Mah-Jong with the final discard",
+    facts=("last_tile",),
+    needs=Needs(situation=("last_tile", "discard")),
+)
 def final_discard(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong on the discard that follows the last tile of the wall."""
     ctx = situation.context
     return Hits.when(ctx.last_tile and not ctx.self_drawn)
 
 
-@rule("score.double.robbing-kong", source=_WINNER, facts=("robbing_kong",))
+@rule("score.double.robbing-kong", source=_WINNER, facts=("robbing_kong",), needs=Needs(situation=("robbing_kong",)))
 def robbing_kong(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong by robbing a kong."""
     groups: tuple[Group, ...] = (reading.winning,)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..solver.reading import Group, GroupKind, Reading
-from .registry import Hits, Situation, rule
+from .registry import Hits, Needs, Situation, rule
 
 __all__: list[str] = []
 
@@ -41,10 +41,11 @@ for _kind in (GroupKind.PUNG, GroupKind.KONG):
                 f"score.base.{_kind.value}.{'major' if _major else 'simple'}."
                 f"{'concealed' if _concealed else 'exposed'}"
             )
-            rule(_id, source=_LEDGER)(_sets(_kind, _major, _concealed))
+            _needs = Needs(pungs=1) if _kind is GroupKind.PUNG else Needs(kongs=1)
+            rule(_id, source=_LEDGER, needs=_needs)(_sets(_kind, _major, _concealed))
 
 
-@rule("score.base.chow", source=_LEDGER)
+@rule("score.base.chow", source=_LEDGER, needs=Needs(chows=1))
 def chow(reading: Reading, situation: Situation) -> Hits:
     """A chow, exposed or concealed, once per set (worth nothing in every classical profile)."""
     return Hits.each((g,) for g in reading.groups if g.kind is GroupKind.CHOW)
@@ -54,25 +55,25 @@ def _pair_hits(reading: Reading, test: Callable[[Group], bool]) -> Hits:
     return Hits.each((g,) for g in reading.pairs if test(g))
 
 
-@rule("score.base.pair.dragon", source=_LEDGER)
+@rule("score.base.pair.dragon", source=_LEDGER, needs=Needs(pairs=1, honours=True))
 def pair_dragon(reading: Reading, situation: Situation) -> Hits:
     """A pair of dragons."""
     return _pair_hits(reading, lambda g: g.first.is_dragon)
 
 
-@rule("score.base.pair.own-wind", source=_LEDGER, facts=("seat_wind",))
+@rule("score.base.pair.own-wind", source=_LEDGER, facts=("seat_wind",), needs=Needs(pairs=1, honours=True))
 def pair_own_wind(reading: Reading, situation: Situation) -> Hits:
     """A pair of the seat's own wind (a pair that is also the prevailing wind hits both rules)."""
     return _pair_hits(reading, lambda g: g.first is situation.context.seat_wind)
 
 
-@rule("score.base.pair.round-wind", source=_LEDGER, facts=("prevailing_wind",))
+@rule("score.base.pair.round-wind", source=_LEDGER, facts=("prevailing_wind",), needs=Needs(pairs=1, honours=True))
 def pair_round_wind(reading: Reading, situation: Situation) -> Hits:
     """A pair of the prevailing (round) wind."""
     return _pair_hits(reading, lambda g: g.first is situation.context.prevailing_wind)
 
 
-@rule("score.base.bonus-tile", source=_LEDGER, facts=("flowers",))
+@rule("score.base.bonus-tile", source=_LEDGER, facts=("flowers",), needs=Needs(situation=("flowers",)))
 def bonus_tile(reading: Reading, situation: Situation) -> Hits:
     """Each flower or season held, one instance per tile."""
     return Hits.times(situation.context.flowers)

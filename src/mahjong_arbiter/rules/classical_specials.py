@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..solver.reading import GroupKind, Reading
-from ..tiles import DRAGONS, WINDS
+from ..solver.reading import STANDARD, GroupKind, Reading
+from ..tiles import DRAGONS, SUITED_TILES, WINDS
 from .classical_common import honours_of, is_standard_complete, suits_of
-from .registry import Hits, Situation, rule
+from .registry import Hits, Needs, Situation, rule
 
 __all__ = ["nine_gates_extra"]
 
@@ -39,51 +39,72 @@ def nine_gates_extra(reading: Reading, situation: Situation) -> int | None:
 @rule(
     "score.limit.thirteen-orphans",
     source=f"{_BMJA}: Thirteen Unique Wonders; Buzzard 2000 p. 11 (ledger D 8); Codification 3",
+    needs=Needs(shape="thirteen_orphans"),
 )
 def thirteen_orphans(reading: Reading, situation: Situation) -> Hits:
     """One of each one, nine, wind and dragon, and one more of any of them."""
     return Hits.when(reading.shape == "thirteen_orphans")
 
 
-@rule("score.limit.all-pair-honours", source=f"{_BMJA}: All Pair Honours")
+@rule(
+    "score.limit.all-pair-honours",
+    source=f"{_BMJA}: All Pair Honours",
+    needs=Needs(shape="classical_all_pair_honours"),
+)
 def all_pair_honours(reading: Reading, situation: Situation) -> Hits:
     """Seven pairs of ones, nines, winds and dragons (pairs may repeat)."""
     return Hits.when(reading.shape == "classical_all_pair_honours")
 
 
-@rule("score.limit.heavenly-twins", source="Codification, special hands 4: Heavenly Twins")
+@rule(
+    "score.limit.heavenly-twins",
+    source="Codification, special hands 4: Heavenly Twins",
+    needs=Needs(pairs=4, within=_HONOURS),
+)
 def heavenly_twins(reading: Reading, situation: Situation) -> Hits:
     """Seven pairs of honours only: a pair of each wind and of each dragon."""
     pairs = [g.first for g in reading.groups if g.kind is GroupKind.PAIR]
     return Hits.when(len(pairs) == 7 and set(pairs) == _HONOURS)
 
 
-@rule("score.limit.knitting", source=f"{_BMJA}: Knitting")
+@rule("score.limit.knitting", source=f"{_BMJA}: Knitting", needs=Needs(shape="classical_knitting"))
 def knitting(reading: Reading, situation: Situation) -> Hits:
     """Seven same-number pairs across two suits."""
     return Hits.when(reading.shape == "classical_knitting")
 
 
-@rule("score.limit.triple-knitting", source=f"{_BMJA}: Triple Knitting")
+@rule("score.limit.triple-knitting", source=f"{_BMJA}: Triple Knitting", needs=Needs(shape="classical_triple_knitting"))
 def triple_knitting(reading: Reading, situation: Situation) -> Hits:
     """Four same-number triplets across the three suits and a same-number pair."""
     return Hits.when(reading.shape == "classical_triple_knitting")
 
 
-@rule("score.limit.gates-of-heaven", source=f"{_BMJA}: Gates of Heaven (the extra tile 2 to 8, kajongg BMJA)")
+@rule(
+    "score.limit.gates-of-heaven",
+    source=f"{_BMJA}: Gates of Heaven (the extra tile 2 to 8, kajongg BMJA)",
+    needs=Needs(within=SUITED_TILES, situation=("no_melds",)),
+)
 def gates_of_heaven(reading: Reading, situation: Situation) -> Hits:
     """Concealed 1112345678999 of one suit and one more tile of 2 to 8 of that suit."""
     extra = nine_gates_extra(reading, situation)
     return Hits.when(not situation.hand.melds and extra is not None and 2 <= extra <= 8)
 
 
-@rule("score.limit.calling-nine", source="Buzzard 2000 p. 11 (ledger D 9, clarification of 20 September 2026)")
+@rule(
+    "score.limit.calling-nine",
+    source="Buzzard 2000 p. 11 (ledger D 9, clarification of 20 September 2026)",
+    needs=Needs(within=SUITED_TILES, situation=("no_melds",)),
+)
 def calling_nine(reading: Reading, situation: Situation) -> Hits:
     """Calling Nine Tile Hand: concealed 1112345678999 of one suit and any tile of that suit, 1 to 9."""
     return Hits.when(not situation.hand.melds and nine_gates_extra(reading, situation) is not None)
 
 
-@rule("score.limit.nine-united-sons", source="Codification, special hands 5: Nine United Sons")
+@rule(
+    "score.limit.nine-united-sons",
+    source="Codification, special hands 5: Nine United Sons",
+    needs=Needs(within=SUITED_TILES),
+)
 def nine_united_sons(reading: Reading, situation: Situation) -> Hits:
     """A pung of each terminal of one suit with 2 to 8 of it, one of 2 to 8 paired; the paired
     number may not be one of a grounded (declared) chow."""
@@ -94,13 +115,17 @@ def nine_united_sons(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(extra not in grounded)
 
 
-@rule("score.limit.wriggling-snake", source=f"{_BMJA}: Wriggling Snake")
+@rule("score.limit.wriggling-snake", source=f"{_BMJA}: Wriggling Snake", needs=Needs(shape="classical_wriggling_snake"))
 def wriggling_snake(reading: Reading, situation: Situation) -> Hits:
     """A pair of ones, 2 to 9 of the same suit and one of each wind."""
     return Hits.when(reading.shape == "classical_wriggling_snake")
 
 
-@rule("score.special.purity", source="BMJA specialhands.html and the wordpress special-hands page: Purity")
+@rule(
+    "score.special.purity",
+    source="BMJA specialhands.html and the wordpress special-hands page: Purity",
+    needs=Needs(pungs=4, shape=STANDARD, within=SUITED_TILES),
+)
 def purity(reading: Reading, situation: Situation) -> Hits:
     """Pungs or kongs of one suit and a pair of it: no honours, no chows (a calculated special
     hand: its basic score is doubled three times, bonus tiles apart)."""

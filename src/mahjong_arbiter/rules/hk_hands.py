@@ -9,8 +9,8 @@ in ``rules/hk.md`` section 2.
 from __future__ import annotations
 
 from ..solver.reading import Group, GroupKind, Reading
-from ..tiles import Tile
-from .registry import NONE, Hits, Situation, rule
+from ..tiles import HONOUR_TILES, SUITED_TILES, Tile
+from .registry import NONE, Hits, Needs, Situation, rule
 
 __all__ = [
     "legal_win",
@@ -39,7 +39,7 @@ def legal_win(reading: Reading, situation: Situation) -> Hits:
     return Hits.once()
 
 
-@rule("hk.all-chows", source=f"{_HK}, 'Common hand (all chows)'")
+@rule("hk.all-chows", source=f"{_HK}, 'Common hand (all chows)'", needs=Needs(chows=4))
 def all_chows(reading: Reading, situation: Situation) -> Hits:
     """平糊 All Chows: four chows and a pair."""
     sets = reading.sets
@@ -47,47 +47,67 @@ def all_chows(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(len(sets) == 4 and len(chows) == 4, chows)
 
 
-@rule("hk.all-pungs", source=f"{_SEED}, row 'All melds are Pungs/Kongs'; {_HK}, 'All in triplets'")
+@rule(
+    "hk.all-pungs",
+    source=f"{_SEED}, row 'All melds are Pungs/Kongs'; {_HK}, 'All in triplets'",
+    needs=Needs(pungs=4),
+)
 def all_pungs(reading: Reading, situation: Situation) -> Hits:
     """對對糊 All Pungs: four pungs or kongs and a pair, no chow."""
     pungs = reading.pungs
     return Hits.when(len(reading.sets) == 4 and len(pungs) == 4, pungs)
 
 
-@rule("hk.mixed-one-suit", source=f"{_SEED}, row 'Half flush'; {_HK}, 'Mixed one suit'")
+@rule("hk.mixed-one-suit", source=f"{_SEED}, row 'Half flush'; {_HK}, 'Mixed one suit'", needs=Needs(honours=True))
 def mixed_one_suit(reading: Reading, situation: Situation) -> Hits:
     """混一色 Mixed One Suit (half flush): tiles of one suit and honours, with at least one honour."""
     return Hits.when(len(reading.suits) == 1 and reading.has_honours)
 
 
-@rule("hk.pure-one-suit", source=f"{_SEED}, row 'Full flush'; {_HK}, 'All one suit (pure)'")
+@rule(
+    "hk.pure-one-suit",
+    source=f"{_SEED}, row 'Full flush'; {_HK}, 'All one suit (pure)'",
+    needs=Needs(within=SUITED_TILES),
+)
 def pure_one_suit(reading: Reading, situation: Situation) -> Hits:
     """清一色 Pure One Suit (full flush): every tile of one suit, no honour."""
     return Hits.when(len(reading.suits) == 1 and not reading.has_honours)
 
 
-@rule("hk.all-honours", source=f"{_HK}, 'All honours'")
+@rule("hk.all-honours", source=f"{_HK}, 'All honours'", needs=Needs(within=HONOUR_TILES))
 def all_honours(reading: Reading, situation: Situation) -> Hits:
     """字一色 All Honours: winds and dragons only."""
     return Hits.when(all(t.is_honour for t in reading.tiles))
 
 
-@rule("hk.dragon-pung", source=f"{_SEED}, row 'Each Dragon Pung'; {_HK}, 'Dragon pung'")
+@rule(
+    "hk.dragon-pung",
+    source=f"{_SEED}, row 'Each Dragon Pung'; {_HK}, 'Dragon pung'",
+    needs=Needs(pungs=1, honours=True),
+)
 def dragon_pung(reading: Reading, situation: Situation) -> Hits:
     """三元牌 Dragon Pung: each pung or kong of dragons, once each."""
     return Hits.each([g] for g in reading.pungs if g.first.is_dragon)
 
 
-@rule("hk.seat-wind-pung", source=f"{_SEED}, row 'Pung of your seat wind / the round wind'; {_HK}",
-      facts=("seat_wind",))
+@rule(
+    "hk.seat-wind-pung",
+    source=f"{_SEED}, row 'Pung of your seat wind / the round wind'; {_HK}",
+    facts=("seat_wind",),
+    needs=Needs(pungs=1, honours=True),
+)
 def seat_wind_pung(reading: Reading, situation: Situation) -> Hits:
     """門風 Seat Wind: a pung or kong of the player's own wind."""
     seat = situation.context.seat_wind
     return Hits.each([g] for g in reading.pungs if g.first is seat)
 
 
-@rule("hk.round-wind-pung", source=f"{_SEED}, row 'Pung of your seat wind / the round wind'; {_HK}",
-      facts=("prevailing_wind",))
+@rule(
+    "hk.round-wind-pung",
+    source=f"{_SEED}, row 'Pung of your seat wind / the round wind'; {_HK}",
+    facts=("prevailing_wind",),
+    needs=Needs(pungs=1, honours=True),
+)
 def round_wind_pung(reading: Reading, situation: Situation) -> Hits:
     """圈風 Round Wind: a pung or kong of the prevailing wind (scored beside Seat Wind when they are
     the same wind: the seed's "+1 each")."""
@@ -106,7 +126,7 @@ def _honour_sets(reading: Reading, dragons: bool) -> tuple[list[Group], Group | 
     return pungs, pair if pair is not None and wanted(pair.first) else None
 
 
-@rule("hk.small-three-dragons", source=f"{_HK}, 'Small three dragons'")
+@rule("hk.small-three-dragons", source=f"{_HK}, 'Small three dragons'", needs=Needs(pungs=2, pairs=1, honours=True))
 def small_three_dragons(reading: Reading, situation: Situation) -> Hits:
     """小三元 Small Three Dragons: pungs of two dragons and a pair of the third."""
     pungs, pair = _honour_sets(reading, dragons=True)
@@ -115,14 +135,14 @@ def small_three_dragons(reading: Reading, situation: Situation) -> Hits:
     return Hits.once([*pungs, pair])
 
 
-@rule("hk.great-three-dragons", source=f"{_HK}, 'Great three dragons'")
+@rule("hk.great-three-dragons", source=f"{_HK}, 'Great three dragons'", needs=Needs(pungs=3, honours=True))
 def great_three_dragons(reading: Reading, situation: Situation) -> Hits:
     """大三元 Great Three Dragons: pungs of all three dragons."""
     pungs, _ = _honour_sets(reading, dragons=True)
     return Hits.when(len(pungs) == 3, pungs)
 
 
-@rule("hk.small-four-winds", source=f"{_HK}, 'Small four winds'")
+@rule("hk.small-four-winds", source=f"{_HK}, 'Small four winds'", needs=Needs(pungs=3, pairs=1, honours=True))
 def small_four_winds(reading: Reading, situation: Situation) -> Hits:
     """小四喜 Small Four Winds: pungs of three winds and a pair of the fourth."""
     pungs, pair = _honour_sets(reading, dragons=False)
@@ -131,14 +151,14 @@ def small_four_winds(reading: Reading, situation: Situation) -> Hits:
     return Hits.once([*pungs, pair])
 
 
-@rule("hk.great-four-winds", source=f"{_HK}, 'Great four winds'")
+@rule("hk.great-four-winds", source=f"{_HK}, 'Great four winds'", needs=Needs(pungs=4, honours=True))
 def great_four_winds(reading: Reading, situation: Situation) -> Hits:
     """大四喜 Great Four Winds: pungs of all four winds."""
     pungs, _ = _honour_sets(reading, dragons=False)
     return Hits.when(len(pungs) == 4, pungs)
 
 
-@rule("hk.seven-pairs", source=f"{_HK}, 'Seven pairs (optional)'")
+@rule("hk.seven-pairs", source=f"{_HK}, 'Seven pairs (optional)'", needs=Needs(shape="seven_pairs"))
 def seven_pairs(reading: Reading, situation: Situation) -> Hits:
     """七對子 Seven Pairs: the special shape of seven pairs (a table option)."""
     return Hits.when(reading.shape == "seven_pairs", reading.groups)

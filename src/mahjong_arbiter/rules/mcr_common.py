@@ -10,10 +10,39 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from typing import Final
 
 from ..solver.reading import STANDARD, Group, Reading
 
-__all__ = ["STANDARD", "suited_pungs", "choose", "rank"]
+__all__ = ["STANDARD", "suited_pungs", "choose", "rank", "by_suit", "RANK_1", "one_suit_run"]
+
+RANK_1: Final = 1 | 1 << 9 | 1 << 18
+"""Bit of the 1 of each suit in a kinds mask: ``mask >> (r - 1) & RANK_1`` asks about rank *r*."""
+
+
+def by_suit(mask: int) -> tuple[int, int, int]:
+    """A kinds mask's nine bits of characters, dots and bamboo (bit 0 = rank 1).
+
+    >>> by_suit(0b101 | 1 << 20)
+    (5, 0, 4)
+    """
+    return mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF
+
+
+def one_suit_run(mask: int, length: int, step: int) -> bool:
+    """Whether one suit's nine bits of *mask* hold *length* ranks stepping by *step* (1 2 3 or 1 3 5).
+
+    >>> one_suit_run(0b111 << 9, 3, 1), one_suit_run(0b10101, 3, 2), one_suit_run(0b11, 3, 1)
+    (True, True, False)
+    """
+    for bits in by_suit(mask):
+        run = bits
+        for i in range(1, length):
+            run &= bits >> (i * step)
+        if run:
+            return True
+    return False
+
 
 def suited_pungs(reading: Reading) -> tuple[Group, ...]:
     """The pungs and kongs of suited tiles (a kong counts as a pung, Green Book 2006 3.8)."""

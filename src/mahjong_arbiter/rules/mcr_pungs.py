@@ -11,9 +11,9 @@ and name all of them; the profile's ``implies`` edges keep the largest.
 from __future__ import annotations
 
 from ..solver.reading import Reading
-from ..tiles import ALL_PLAYING
-from .mcr_common import STANDARD, choose, rank, suited_pungs
-from .registry import Hits, Situation, rule
+from ..tiles import ALL_PLAYING, suited_ranks
+from .mcr_common import STANDARD, by_suit, choose, one_suit_run, rank, suited_pungs
+from .registry import NONE, Hits, Needs, Situation, rule
 
 __all__: list[str] = []
 
@@ -23,44 +23,56 @@ def _consecutive(ranks: list[int]) -> bool:
     return all(b - a == 1 for a, b in zip(ranks, ranks[1:], strict=False))
 
 
-@rule("mcr.double-pung", source="Green Book 2006, fan 65")
+@rule("mcr.double-pung", source="Green Book 2006, fan 65", needs=Needs(pungs=2))
 def double_pung(reading: Reading, situation: Situation) -> Hits:
     """双同刻 Double Pung: pungs of the same rank in two suits; every such pair is an instance."""
+    m, p, s = by_suit(reading.pung_mask)
+    if not (m & p or m & s or p & s):
+        return NONE
     return Hits.each(
         p for p in choose(suited_pungs(reading), 2) if rank(p[0]) == rank(p[1]) and p[0].first.suit != p[1].first.suit
     )
 
 
-@rule("mcr.triple-pung", source="Green Book 2006, fan 32")
+@rule("mcr.triple-pung", source="Green Book 2006, fan 32", needs=Needs(pungs=3))
 def triple_pung(reading: Reading, situation: Situation) -> Hits:
     """三同刻 Triple Pung: pungs of the same rank in all three suits."""
+    m, p, s = by_suit(reading.pung_mask)
+    if not m & p & s:
+        return NONE
     return Hits.each(
         t for t in choose(suited_pungs(reading), 3)
         if len({rank(g) for g in t}) == 1 and len({g.first.suit for g in t}) == 3
     )
 
 
-@rule("mcr.pure-shifted-pungs", source="Green Book 2006, fan 24")
+@rule("mcr.pure-shifted-pungs", source="Green Book 2006, fan 24", needs=Needs(pungs=3))
 def pure_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
     """一色三节高 Pure Shifted Pungs: three pungs of one suit, ranks stepping by one."""
+    if not one_suit_run(reading.pung_mask, 3, 1):
+        return NONE
     return Hits.each(
         t for t in choose(suited_pungs(reading), 3)
         if len({g.first.suit for g in t}) == 1 and _consecutive([rank(g) for g in t])
     )
 
 
-@rule("mcr.mixed-shifted-pungs", source="Green Book 2006, fan 42")
+@rule("mcr.mixed-shifted-pungs", source="Green Book 2006, fan 42", needs=Needs(pungs=3))
 def mixed_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
     """三色三节高 Mixed Shifted Pungs: one pung in each suit, ranks stepping by one."""
+    if not all(by_suit(reading.pung_mask)):
+        return NONE
     return Hits.each(
         t for t in choose(suited_pungs(reading), 3)
         if len({g.first.suit for g in t}) == 3 and _consecutive([rank(g) for g in t])
     )
 
 
-@rule("mcr.four-pure-shifted-pungs", source="Green Book 2006, fan 15")
+@rule("mcr.four-pure-shifted-pungs", source="Green Book 2006, fan 15", needs=Needs(pungs=4))
 def four_pure_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
     """一色四节高 Four Pure Shifted Pungs: four pungs of one suit, ranks stepping by one."""
+    if not one_suit_run(reading.pung_mask, 4, 1):
+        return NONE
     found = suited_pungs(reading)
     return Hits.when(
         len(found) == 4 and len({g.first.suit for g in found}) == 1 and _consecutive([rank(g) for g in found]),
@@ -68,13 +80,17 @@ def four_pure_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
     )
 
 
-@rule("mcr.all-pungs", source="Green Book 2006, fan 49")
+@rule("mcr.all-pungs", source="Green Book 2006, fan 49", needs=Needs(pungs=4, shape=STANDARD))
 def all_pungs(reading: Reading, situation: Situation) -> Hits:
     """碰碰和 All Pungs: four pungs or kongs and a pair (a whole-hand fan: no groups named)."""
     return Hits.when(reading.shape == STANDARD and len(reading.pungs) == 4)
 
 
-@rule("mcr.all-even-pungs", source="Green Book 2006, fan 21")
+@rule(
+    "mcr.all-even-pungs",
+    source="Green Book 2006, fan 21",
+    needs=Needs(pungs=4, shape=STANDARD, within=suited_ranks(2, 4, 6, 8)),
+)
 def all_even_pungs(reading: Reading, situation: Situation) -> Hits:
     """全双刻 All Even Pungs: four pungs and the pair, all of 2, 4, 6 or 8."""
     even = all(t.is_suited and t.rank % 2 == 0 for t in reading.tiles)
@@ -86,44 +102,44 @@ def _concealed_pungs(reading: Reading, at_least: int) -> Hits:
     return Hits.when(len(found) >= at_least, found)
 
 
-@rule("mcr.two-concealed-pungs", source="Green Book 2006, fan 66")
+@rule("mcr.two-concealed-pungs", source="Green Book 2006, fan 66", needs=Needs(pungs=2))
 def two_concealed_pungs(reading: Reading, situation: Situation) -> Hits:
     """双暗刻 Two Concealed Pungs: at least two pungs or kongs nobody's discard completed."""
     return _concealed_pungs(reading, 2)
 
 
-@rule("mcr.three-concealed-pungs", source="Green Book 2006, fan 33")
+@rule("mcr.three-concealed-pungs", source="Green Book 2006, fan 33", needs=Needs(pungs=3))
 def three_concealed_pungs(reading: Reading, situation: Situation) -> Hits:
     """三暗刻 Three Concealed Pungs: at least three concealed pungs or kongs."""
     return _concealed_pungs(reading, 3)
 
 
-@rule("mcr.four-concealed-pungs", source="Green Book 2006, fan 12")
+@rule("mcr.four-concealed-pungs", source="Green Book 2006, fan 12", needs=Needs(pungs=4))
 def four_concealed_pungs(reading: Reading, situation: Situation) -> Hits:
     """四暗刻 Four Concealed Pungs: four concealed pungs or kongs."""
     return _concealed_pungs(reading, 4)
 
 
-@rule("mcr.melded-kong", source="Green Book 2006, fan 74")
+@rule("mcr.melded-kong", source="Green Book 2006, fan 74", needs=Needs(kongs=1))
 def melded_kong(reading: Reading, situation: Situation) -> Hits:
     """明杠 Melded Kong: each kong made with a claimed tile (or a promoted pung)."""
     return Hits.each((g,) for g in reading.kongs if not g.concealed)
 
 
-@rule("mcr.concealed-kong", source="Green Book 2006, fan 67")
+@rule("mcr.concealed-kong", source="Green Book 2006, fan 67", needs=Needs(kongs=1))
 def concealed_kong(reading: Reading, situation: Situation) -> Hits:
     """暗杠 Concealed Kong: each kong of four self-drawn tiles."""
     return Hits.each((g,) for g in reading.kongs if g.concealed)
 
 
-@rule("mcr.two-melded-kongs", source="Green Book 2006, fan 57")
+@rule("mcr.two-melded-kongs", source="Green Book 2006, fan 57", needs=Needs(kongs=2))
 def two_melded_kongs(reading: Reading, situation: Situation) -> Hits:
     """双明杠 Two Melded Kongs: at least two melded kongs."""
     found = tuple(g for g in reading.kongs if not g.concealed)
     return Hits.when(len(found) >= 2, found)
 
 
-@rule("mcr.concealed-kong-and-melded-kong", source="Green Book 2006, fan 57; MIL 明暗杠")
+@rule("mcr.concealed-kong-and-melded-kong", source="Green Book 2006, fan 57; MIL 明暗杠", needs=Needs(kongs=2))
 def concealed_kong_and_melded_kong(reading: Reading, situation: Situation) -> Hits:
     """明暗杠 one melded and one concealed kong (Green Book 2006 fan 57's sentence: 6 points;
     the Mahjong International League's separate fan: 5 points).  Holds whenever the hand has at
@@ -133,28 +149,28 @@ def concealed_kong_and_melded_kong(reading: Reading, situation: Situation) -> Hi
     return Hits.when(mixed, found)
 
 
-@rule("mcr.two-concealed-kongs", source="Green Book 2006, fan 48")
+@rule("mcr.two-concealed-kongs", source="Green Book 2006, fan 48", needs=Needs(kongs=2))
 def two_concealed_kongs(reading: Reading, situation: Situation) -> Hits:
     """双暗杠 Two Concealed Kongs: at least two concealed kongs."""
     found = tuple(g for g in reading.kongs if g.concealed)
     return Hits.when(len(found) >= 2, found)
 
 
-@rule("mcr.three-kongs", source="Green Book 2006, fan 17")
+@rule("mcr.three-kongs", source="Green Book 2006, fan 17", needs=Needs(kongs=3))
 def three_kongs(reading: Reading, situation: Situation) -> Hits:
     """三杠 Three Kongs: at least three kongs, melded or concealed."""
     found = reading.kongs
     return Hits.when(len(found) >= 3, found)
 
 
-@rule("mcr.four-kongs", source="Green Book 2006, fan 5")
+@rule("mcr.four-kongs", source="Green Book 2006, fan 5", needs=Needs(kongs=4))
 def four_kongs(reading: Reading, situation: Situation) -> Hits:
     """四杠 Four Kongs: four kongs, melded or concealed."""
     found = reading.kongs
     return Hits.when(len(found) == 4, found)
 
 
-@rule("mcr.tile-hog", source="Green Book 2006, fan 64")
+@rule("mcr.tile-hog", source="Green Book 2006, fan 64", needs=Needs(shared_kind=True))
 def tile_hog(reading: Reading, situation: Situation) -> Hits:
     """四归一 Tile Hog: all four copies of a kind used without a kong, once per kind; each
     instance names the groups holding that kind (Seven Pairs included: two equal pairs)."""

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..solver.reading import GroupKind, Reading
-from .registry import NONE, Hits, Situation, rule
+from ..solver.reading import STANDARD, GroupKind, Reading
+from ..tiles import SUITED_TILES, kinds_mask
+from .registry import NONE, Hits, Needs, Situation, rule
 
 __all__: list[str] = []
 
@@ -20,13 +21,13 @@ NINE_GATES_RANKS: Final = (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9)
 """The thirteen standing tiles of Nine Gates, one suit (Green Book 2006 fan 4)."""
 
 
-@rule("mcr.seven-pairs", source="Green Book 2006, fan 19")
+@rule("mcr.seven-pairs", source="Green Book 2006, fan 19", needs=Needs(shape="seven_pairs"))
 def seven_pairs(reading: Reading, situation: Situation) -> Hits:
     """七对 Seven Pairs: seven pairs (two equal pairs allowed: four of a kind, fan 64)."""
     return Hits.when(reading.shape == "seven_pairs")
 
 
-@rule("mcr.seven-shifted-pairs", source="Green Book 2006, fan 6")
+@rule("mcr.seven-shifted-pairs", source="Green Book 2006, fan 6", needs=Needs(shape="seven_pairs", within=SUITED_TILES))
 def seven_shifted_pairs(reading: Reading, situation: Situation) -> Hits:
     """连七对 Seven Shifted Pairs: seven pairs of one suit with seven consecutive ranks."""
     if reading.shape != "seven_pairs":
@@ -37,20 +38,24 @@ def seven_shifted_pairs(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(suited and ranks == list(range(ranks[0], ranks[0] + 7)))
 
 
-@rule("mcr.thirteen-orphans", source="Green Book 2006, fan 7")
+@rule("mcr.thirteen-orphans", source="Green Book 2006, fan 7", needs=Needs(shape="thirteen_orphans"))
 def thirteen_orphans(reading: Reading, situation: Situation) -> Hits:
     """十三幺 Thirteen Orphans: one of each terminal and honour, and a second of one of them."""
     return Hits.when(reading.shape == "thirteen_orphans")
 
 
-@rule("mcr.lesser-honors-and-knitted-tiles", source="Green Book 2006, fan 34")
+@rule("mcr.lesser-honors-and-knitted-tiles", source="Green Book 2006, fan 34", needs=Needs(shape="honours_knitted"))
 def lesser_honors_and_knitted_tiles(reading: Reading, situation: Situation) -> Hits:
     """全不靠 Lesser Honors and Knitted Tiles: fourteen different tiles, honours and suited tiles
     of one knitted 147/258/369 pattern, no pair."""
     return Hits.when(reading.shape == "honours_knitted")
 
 
-@rule("mcr.greater-honors-and-knitted-tiles", source="Green Book 2006, fan 20")
+@rule(
+    "mcr.greater-honors-and-knitted-tiles",
+    source="Green Book 2006, fan 20",
+    needs=Needs(shape="honours_knitted", honours=True),
+)
 def greater_honors_and_knitted_tiles(reading: Reading, situation: Situation) -> Hits:
     """七星不靠 Greater Honors and Knitted Tiles: the honours-and-knitted shape with all seven
     honours."""
@@ -66,11 +71,18 @@ def knitted_straight(reading: Reading, situation: Situation) -> Hits:
     knitted = tuple(g for g in reading.groups if g.kind is GroupKind.KNITTED)
     if knitted:
         return Hits.once(knitted)
-    suited = sum(1 for t in reading.tiles if t.is_suited)
-    return Hits.when(reading.shape == "honours_knitted" and suited == 9)
+    # the honours-and-knitted shape holds fourteen different kinds: its suited tiles are its suited kinds
+    return Hits.when(reading.shape == "honours_knitted" and (reading.mask & _SUITED).bit_count() == 9)
 
 
-@rule("mcr.nine-gates", source="Green Book 2006, fan 4")
+_SUITED: Final = kinds_mask(SUITED_TILES)
+
+
+@rule(
+    "mcr.nine-gates",
+    source="Green Book 2006, fan 4",
+    needs=Needs(shape=STANDARD, within=SUITED_TILES, situation=("no_melds",)),
+)
 def nine_gates(reading: Reading, situation: Situation) -> Hits:
     """九莲宝灯 Nine Gates: no declared meld, the thirteen standing tiles 1112345678999 of one
     suit, won on any tile of that suit.

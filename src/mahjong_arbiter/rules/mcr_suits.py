@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Final
 
 from ..solver.reading import Reading
-from ..tiles import Tile
-from .mcr_common import STANDARD
-from .registry import Hits, Situation, rule
+from ..tiles import SUITED_TILES, Tile, kinds_mask, suited_ranks
+from .mcr_common import STANDARD, by_suit
+from .registry import Hits, Needs, Situation, rule
 
 __all__: list[str] = []
 
@@ -23,85 +23,108 @@ REVERSIBLE: Final = frozenset(
 bamboo, white dragon)."""
 
 
-def _ranks_within(reading: Reading, low: int, high: int) -> bool:
-    return all(t.is_suited and low <= t.rank <= high for t in reading.tiles)
+_GREEN_MASK: Final = kinds_mask(GREEN)
+_REVERSIBLE_MASK: Final = kinds_mask(REVERSIBLE)
+_UPPER: Final = suited_ranks(7, 8, 9)
+_MIDDLE: Final = suited_ranks(4, 5, 6)
+_LOWER: Final = suited_ranks(1, 2, 3)
+_UPPER_FOUR: Final = suited_ranks(6, 7, 8, 9)
+_LOWER_FOUR: Final = suited_ranks(1, 2, 3, 4)
+_MASKS: Final = {tiles: kinds_mask(tiles) for tiles in (_UPPER, _MIDDLE, _LOWER, _UPPER_FOUR, _LOWER_FOUR)}
+_WINDS: Final = 0xF << 27
+_DRAGONS: Final = 0x7 << 31
+_FIVES: Final = kinds_mask(suited_ranks(5))
 
 
-@rule("mcr.full-flush", source="Green Book 2006, fan 22")
+def _only(reading: Reading, tiles: frozenset[Tile]) -> bool:
+    """Every tile of the hand is one of *tiles*."""
+    return not reading.mask & ~_MASKS[tiles]
+
+
+def _suits_held(reading: Reading) -> int:
+    return sum(1 for bits in by_suit(reading.mask) if bits)
+
+
+@rule("mcr.full-flush", source="Green Book 2006, fan 22", needs=Needs(within=SUITED_TILES))
 def full_flush(reading: Reading, situation: Situation) -> Hits:
     """清一色 Full Flush: every tile of one suit, no honours."""
-    return Hits.when(len(reading.suits) == 1 and not reading.has_honours)
+    return Hits.when(_suits_held(reading) == 1 and not reading.has_honours)
 
 
-@rule("mcr.half-flush", source="Green Book 2006, fan 50")
+@rule("mcr.half-flush", source="Green Book 2006, fan 50", needs=Needs(honours=True))
 def half_flush(reading: Reading, situation: Situation) -> Hits:
     """混一色 Half Flush: one suit and honours (at least one of each)."""
-    return Hits.when(len(reading.suits) == 1 and reading.has_honours)
+    return Hits.when(_suits_held(reading) == 1 and reading.has_honours)
 
 
 @rule("mcr.one-voided-suit", source="Green Book 2006, fan 75")
 def one_voided_suit(reading: Reading, situation: Situation) -> Hits:
     """缺一门 One Voided Suit: exactly one of the three suits is missing."""
-    return Hits.when(len(reading.suits) == 2)
+    return Hits.when(_suits_held(reading) == 2)
 
 
-@rule("mcr.no-honors", source="Green Book 2006, fan 76")
+@rule("mcr.no-honors", source="Green Book 2006, fan 76", needs=Needs(within=SUITED_TILES))
 def no_honors(reading: Reading, situation: Situation) -> Hits:
     """无字 No Honors: no winds and no dragons."""
     return Hits.when(not reading.has_honours)
 
 
-@rule("mcr.all-green", source="Green Book 2006, fan 3")
+@rule("mcr.all-green", source="Green Book 2006, fan 3", needs=Needs(within=GREEN))
 def all_green(reading: Reading, situation: Situation) -> Hits:
     """绿一色 All Green: only 2, 3, 4, 6, 8 bamboo and the green dragon."""
-    return Hits.when(all(t in GREEN for t in reading.tiles))
+    return Hits.when(not reading.mask & ~_GREEN_MASK)
 
 
-@rule("mcr.reversible-tiles", source="Green Book 2006, fan 40")
+@rule("mcr.reversible-tiles", source="Green Book 2006, fan 40", needs=Needs(within=REVERSIBLE))
 def reversible_tiles(reading: Reading, situation: Situation) -> Hits:
     """推不倒 Reversible Tiles: only 1234589 dots, 245689 bamboo and the white dragon."""
-    return Hits.when(all(t in REVERSIBLE for t in reading.tiles))
+    return Hits.when(not reading.mask & ~_REVERSIBLE_MASK)
 
 
-@rule("mcr.upper-tiles", source="Green Book 2006, fan 25")
+@rule("mcr.upper-tiles", source="Green Book 2006, fan 25", needs=Needs(within=_UPPER))
 def upper_tiles(reading: Reading, situation: Situation) -> Hits:
     """全大 Upper Tiles: only suited 7, 8, 9."""
-    return Hits.when(_ranks_within(reading, 7, 9))
+    return Hits.when(_only(reading, _UPPER))
 
 
-@rule("mcr.middle-tiles", source="Green Book 2006, fan 26")
+@rule("mcr.middle-tiles", source="Green Book 2006, fan 26", needs=Needs(within=_MIDDLE))
 def middle_tiles(reading: Reading, situation: Situation) -> Hits:
     """全中 Middle Tiles: only suited 4, 5, 6."""
-    return Hits.when(_ranks_within(reading, 4, 6))
+    return Hits.when(_only(reading, _MIDDLE))
 
 
-@rule("mcr.lower-tiles", source="Green Book 2006, fan 27")
+@rule("mcr.lower-tiles", source="Green Book 2006, fan 27", needs=Needs(within=_LOWER))
 def lower_tiles(reading: Reading, situation: Situation) -> Hits:
     """全小 Lower Tiles: only suited 1, 2, 3."""
-    return Hits.when(_ranks_within(reading, 1, 3))
+    return Hits.when(_only(reading, _LOWER))
 
 
-@rule("mcr.upper-four", source="Green Book 2006, fan 36")
+@rule("mcr.upper-four", source="Green Book 2006, fan 36", needs=Needs(within=_UPPER_FOUR))
 def upper_four(reading: Reading, situation: Situation) -> Hits:
     """大于五 Upper Four: only suited 6, 7, 8, 9."""
-    return Hits.when(_ranks_within(reading, 6, 9))
+    return Hits.when(_only(reading, _UPPER_FOUR))
 
 
-@rule("mcr.lower-four", source="Green Book 2006, fan 37")
+@rule("mcr.lower-four", source="Green Book 2006, fan 37", needs=Needs(within=_LOWER_FOUR))
 def lower_four(reading: Reading, situation: Situation) -> Hits:
     """小于五 Lower Four: only suited 1, 2, 3, 4."""
-    return Hits.when(_ranks_within(reading, 1, 4))
+    return Hits.when(_only(reading, _LOWER_FOUR))
 
 
-@rule("mcr.all-fives", source="Green Book 2006, fan 31")
+@rule(
+    "mcr.all-fives",
+    source="Green Book 2006, fan 31",
+    needs=Needs(shape=STANDARD, within=suited_ranks(3, 4, 5, 6, 7)),
+)
 def all_fives(reading: Reading, situation: Situation) -> Hits:
     """全带五 All Fives: every set and the pair of a standard hand hold a suited 5."""
-    five = all(any(t.is_suited and t.rank == 5 for t in g.tiles) for g in reading.groups)
+    five = all(g.mask & _FIVES for g in reading.groups)
     return Hits.when(reading.shape == STANDARD and five)
 
 
-@rule("mcr.all-types", source="Green Book 2006, fan 52")
+@rule("mcr.all-types", source="Green Book 2006, fan 52", needs=Needs(honours=True))
 def all_types(reading: Reading, situation: Situation) -> Hits:
     """五门齐 All Types: characters, dots, bamboo, winds and dragons all present (any shape; in a
     standard hand each set and the pair is of one type, so presence is the whole test)."""
-    return Hits.when({t.suit for t in reading.tiles} >= {"m", "p", "s", "wind", "dragon"})
+    mask = reading.mask
+    return Hits.when(all(by_suit(mask)) and bool(mask & _WINDS) and bool(mask & _DRAGONS))

@@ -5,28 +5,39 @@ Whole-hand fans name no groups; Pung of Terminals or Honors names its pung.
 
 from __future__ import annotations
 
-from ..solver.reading import GroupKind, Reading
-from .registry import Hits, Situation, rule
+from typing import Final
+
+from ..solver.reading import HONOUR_MASK, GroupKind, Reading
+from ..tiles import HONOUR_TILES, TERMINALS_AND_HONOURS, kinds_mask, suited_ranks
+from .registry import NONE, Hits, Needs, Situation, rule
 
 __all__: list[str] = []
 
+_TERMINALS: Final = kinds_mask(suited_ranks(1, 9))
+_TERMINALS_AND_HONOURS: Final = kinds_mask(TERMINALS_AND_HONOURS)
+_SIMPLES: Final = kinds_mask(suited_ranks(2, 3, 4, 5, 6, 7, 8))
 
-@rule("mcr.all-terminals", source="Green Book 2006, fan 8")
+
+@rule("mcr.all-terminals", source="Green Book 2006, fan 8", needs=Needs(within=suited_ranks(1, 9)))
 def all_terminals(reading: Reading, situation: Situation) -> Hits:
     """清幺九 All Terminals: only suited 1s and 9s."""
-    return Hits.when(all(t.is_terminal for t in reading.tiles))
+    return Hits.when(not reading.mask & ~_TERMINALS)
 
 
-@rule("mcr.all-honors", source="Green Book 2006, fan 11")
+@rule("mcr.all-honors", source="Green Book 2006, fan 11", needs=Needs(within=HONOUR_TILES))
 def all_honors(reading: Reading, situation: Situation) -> Hits:
     """字一色 All Honors: only winds and dragons."""
-    return Hits.when(all(t.is_honour for t in reading.tiles))
+    return Hits.when(not reading.mask & ~HONOUR_MASK)
 
 
-@rule("mcr.all-terminals-and-honors", source="Green Book 2006, fan 18")
+@rule(
+    "mcr.all-terminals-and-honors",
+    source="Green Book 2006, fan 18",
+    needs=Needs(within=frozenset(TERMINALS_AND_HONOURS)),
+)
 def all_terminals_and_honors(reading: Reading, situation: Situation) -> Hits:
     """混幺九 All Terminals and Honors: only terminals and honours (any shape)."""
-    return Hits.when(all(t.is_terminal_or_honour for t in reading.tiles))
+    return Hits.when(not reading.mask & ~_TERMINALS_AND_HONOURS)
 
 
 @rule("mcr.outside-hand", source="Green Book 2006, fan 55")
@@ -38,17 +49,18 @@ def outside_hand(reading: Reading, situation: Situation) -> Hits:
     that can hold a terminal in this sense, so a hand with one never has it.
     """
     groups = reading.groups
-    knitted = any(g.kind is GroupKind.KNITTED for g in groups)
-    return Hits.when(not knitted and all(any(t.is_terminal_or_honour for t in g.tiles) for g in groups))
+    if not all(g.mask & _TERMINALS_AND_HONOURS for g in groups):
+        return NONE
+    return Hits.when(not any(g.kind is GroupKind.KNITTED for g in groups))
 
 
-@rule("mcr.all-simples", source="Green Book 2006, fan 68")
+@rule("mcr.all-simples", source="Green Book 2006, fan 68", needs=Needs(within=suited_ranks(2, 3, 4, 5, 6, 7, 8)))
 def all_simples(reading: Reading, situation: Situation) -> Hits:
     """断幺 All Simples: only suited 2..8."""
-    return Hits.when(all(t.is_simple for t in reading.tiles))
+    return Hits.when(not reading.mask & ~_SIMPLES)
 
 
-@rule("mcr.pung-of-terminals-or-honors", source="Green Book 2006, fan 73")
+@rule("mcr.pung-of-terminals-or-honors", source="Green Book 2006, fan 73", needs=Needs(pungs=1))
 def pung_of_terminals_or_honors(reading: Reading, situation: Situation) -> Hits:
     """幺九刻 Pung of Terminals or Honors: each pung or kong of 1s, 9s or a wind.  A dragon pung
     scores Dragon Pung (fan 59) instead and is not counted here (Green Book 2006 fan 73)."""

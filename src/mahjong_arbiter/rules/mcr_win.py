@@ -13,8 +13,8 @@ winner's own declared melds hold its other three copies, whatever the caller sai
 from __future__ import annotations
 
 from ..hand import Context, Hand
-from ..solver.reading import GroupKind, Reading
-from .registry import Hits, Situation, rule
+from ..solver.reading import GroupKind, Reading, Wait
+from .registry import Hits, Needs, Situation, rule
 
 __all__ = ["mcr_context_notes", "last_tile_holds"]
 
@@ -77,25 +77,34 @@ def _times(n: int) -> str:
     return {2: "twice", 3: "three times", 4: "four times"}.get(n, f"{n} times")
 
 
-@rule("mcr.self-drawn", source="Green Book 2006, fan 80", facts=("self_drawn",))
+@rule("mcr.self-drawn", source="Green Book 2006, fan 80", facts=("self_drawn",), needs=Needs(situation=("self_drawn",)))
 def self_drawn(reading: Reading, situation: Situation) -> Hits:
     """自摸 Self-Drawn: won on a tile from the wall (a flower's replacement tile included)."""
     return Hits.when(situation.context.self_drawn)
 
 
-@rule("mcr.fully-concealed-hand", source="Green Book 2006, fan 56", facts=("self_drawn",))
+@rule(
+    "mcr.fully-concealed-hand",
+    source="Green Book 2006, fan 56",
+    facts=("self_drawn",),
+    needs=Needs(situation=("self_drawn", "no_exposed_meld")),
+)
 def fully_concealed_hand(reading: Reading, situation: Situation) -> Hits:
     """不求人 Fully Concealed Hand: no exposed set (concealed kongs allowed), won by self-draw."""
     return Hits.when(situation.hand.is_fully_concealed and situation.context.self_drawn)
 
 
-@rule("mcr.concealed-hand", source="Green Book 2006, fan 62")
+@rule("mcr.concealed-hand", source="Green Book 2006, fan 62", needs=Needs(situation=("discard", "no_exposed_meld")))
 def concealed_hand(reading: Reading, situation: Situation) -> Hits:
     """门前清 Concealed Hand: no exposed set (concealed kongs allowed), won on a discard."""
     return Hits.when(situation.hand.is_fully_concealed and not situation.context.self_drawn)
 
 
-@rule("mcr.melded-hand", source="Green Book 2006, fan 53")
+@rule(
+    "mcr.melded-hand",
+    source="Green Book 2006, fan 53",
+    needs=Needs(wait=Wait.SINGLE, situation=("discard", "melds")),
+)
 def melded_hand(reading: Reading, situation: Situation) -> Hits:
     """全求人 Melded Hand: four exposed sets and the pair completed by a discard.  A self-drawn
     win with four exposed sets is only Self-Drawn (MCR helper, fan 53's definition)."""
@@ -104,19 +113,34 @@ def melded_hand(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(exposed == 4 and on_pair and not situation.context.self_drawn)
 
 
-@rule("mcr.last-tile-draw", source="Green Book 2006, fan 44", facts=("last_tile",))
+@rule(
+    "mcr.last-tile-draw",
+    source="Green Book 2006, fan 44",
+    facts=("last_tile",),
+    needs=Needs(situation=("last_tile", "self_drawn")),
+)
 def last_tile_draw(reading: Reading, situation: Situation) -> Hits:
     """妙手回春 Last Tile Draw: won by drawing the last tile of the wall."""
     return Hits.when(situation.context.last_tile and situation.context.self_drawn)
 
 
-@rule("mcr.last-tile-claim", source="Green Book 2006, fan 45", facts=("last_tile",))
+@rule(
+    "mcr.last-tile-claim",
+    source="Green Book 2006, fan 45",
+    facts=("last_tile",),
+    needs=Needs(situation=("last_tile", "discard")),
+)
 def last_tile_claim(reading: Reading, situation: Situation) -> Hits:
     """海底捞月 Last Tile Claim: won on the discard after the last tile of the wall."""
     return Hits.when(situation.context.last_tile and not situation.context.self_drawn)
 
 
-@rule("mcr.out-with-replacement-tile", source="Green Book 2006, fan 46", facts=("kong_replacement",))
+@rule(
+    "mcr.out-with-replacement-tile",
+    source="Green Book 2006, fan 46",
+    facts=("kong_replacement",),
+    needs=Needs(situation=("kong_replacement",)),
+)
 def out_with_replacement_tile(reading: Reading, situation: Situation) -> Hits:
     """杠上开花 Out with Replacement Tile: won on the tile drawn after declaring a kong (not on a
     flower's replacement, which is Self-Drawn)."""
@@ -124,7 +148,12 @@ def out_with_replacement_tile(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(context.kong_replacement and not context.has("flower_replacement"))
 
 
-@rule("mcr.robbing-the-kong", source="Green Book 2006, fan 47", facts=("robbing_kong",))
+@rule(
+    "mcr.robbing-the-kong",
+    source="Green Book 2006, fan 47",
+    facts=("robbing_kong",),
+    needs=Needs(situation=("robbing_kong",)),
+)
 def robbing_the_kong(reading: Reading, situation: Situation) -> Hits:
     """抢杠和 Robbing the Kong: won on the tile another player adds to an exposed pung."""
     return Hits.when(situation.context.robbing_kong)

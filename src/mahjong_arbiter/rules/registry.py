@@ -5,6 +5,14 @@ A rule is a small pure predicate over a :class:`~mahjong_arbiter.solver.reading.
 instance uses (account-once needs that).  Predicates know nothing of values, names shown to the
 user, or other rules: those live in the profiles.
 
+A rule may also state :class:`Needs`: a cheap prerequisite that holds whenever the rule can
+(a fan of three chows needs three chows; Edge Wait needs an edge-wait placement; All Green needs
+no tile outside its set).  Each prerequisite is a bit of an integer, so :func:`applicable` tests
+every rule of a profile against a Reading with one integer operation per rule
+(:func:`mahjong_arbiter.scoring.common.rule_hits`), and a predicate is
+called only when its prerequisite holds.  A prerequisite never decides a rule, it only skips
+predicates that could not hold (the test suite checks that skipping never hides a hit).
+
 Rule modules group predicates by family (``rules/mcr_*.py``, ``rules/classical_*.py``,
 ``rules/hk_*.py``, ...); every module of this package is imported by :func:`known_rule_ids`, so
 adding a family never touches this file.
@@ -21,14 +29,18 @@ import pkgutil
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import Any
+from typing import Any, Final
 
-from ..events import FACTS
-from ..hand import Context, Hand
-from ..solver.reading import Group, Reading
-from ..tiles import Tile
+from ..events import FACTS, implied_events
+from ..hand import KNOWN_EVENTS, Context, Hand
+from ..solver.reading import HONOUR_MASK, Group, Reading, Wait
+from ..solver.shapes import BUILTIN_SPECIAL_SHAPES
+from ..tiles import NUM_KINDS, Tile, kinds_mask
 
-__all__ = ["Hits", "Situation", "RuleDef", "rule", "get_rule", "known_rule_ids", "rules_reading"]
+__all__ = [
+    "Hits", "Situation", "RuleDef", "Needs", "SITUATION_FACTS", "rule", "get_rule", "known_rule_ids",
+    "rules_reading", "reading_features", "plan",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,8 +99,9 @@ class Situation:
     winner : bool
         False when a loser's hand is scored.
     wait_finder : callable, optional
-        ``hand13 -> (waits, held_out)``; supplied by the scorer so that rules never import the
-        solver's backends.  :attr:`waits` calls it once, lazily.
+        ``hand -> (waits, held_out)`` for the thirteen tiles the complete *hand* stood on before
+        its winning tile; supplied by the scorer so that rules never import the solver's
+        backends.  :attr:`waits` calls it once, lazily.
     """
 
     def __init__(
@@ -110,7 +123,7 @@ class Situation:
     def _waits_and_held(self) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
         if self._wait_finder is None or self.hand.winning_tile is None:
             return ((), ())
-        return self._wait_finder(self.hand.without_winning_tile())
+        return self._wait_finder(self.hand)
 
     @property
     def waits(self) -> tuple[Tile, ...]:
@@ -123,29 +136,205 @@ class Situation:
         return self._waits_and_held[1]
 
 
+    @cached_property
+    def features(self) -> int:
+        """The situation's facts (:data:`SITUATION_FACTS`) as prerequisite bits, read once."""
+        ctx = self.context
+        hand = self.hand
+        facts = [
+            ("self_drawn", ctx.self_drawn),
+            ("discard", not ctx.self_drawn),
+            ("last_tile", ctx.last_tile),
+            ("last_of_kind", ctx.last_of_kind),
+            ("kong_related", ctx.kong_related),
+            ("kong_replacement", ctx.kong_replacement),
+            ("robbing_kong", ctx.robbing_kong),
+            ("flowers", ctx.flowers > 0),
+            ("no_flowers", ctx.flowers == 0),
+            ("bonus_tiles", bool(ctx.bonus_tiles)),
+            ("winner", self.winner),
+            ("loser", not self.winner),
+            ("melds", bool(hand.melds)),
+            ("no_melds", not hand.melds),
+            ("no_exposed_meld", hand.is_fully_concealed),
+        ]
+        bits = 0
+        for name, holds in facts:
+            if holds:
+                bits |= _BITS[name]
+        for event in implied_events(ctx.events):  # as Context.has answers: Earth's Blessing is a first-turn win
+            bits |= _BITS[f"event:{event}"]
+        return bits
+
+
 Predicate = Callable[[Reading, Situation], Hits]
+
+# --- prerequisites ----------------------------------------------------------------------------------
+# Bits 0..33 of a feature word say which kinds are ABSENT from the Reading, so "no tile outside S"
+# is the requirement that every kind outside S be absent: a subset test like every other.  The
+# named bits follow: counts of sets (one bit per threshold), shapes, waits, the situation's facts.
+_KINDS: Final = (1 << NUM_KINDS) - 1
+_BITS: dict[str, int] = {}
+
+
+def _bit(name: str) -> int:
+    found = _BITS.get(name)
+    if found is None:
+        found = _BITS[name] = 1 << (NUM_KINDS + len(_BITS))
+    return found
+
+
+SITUATION_FACTS: Final = (
+    "self_drawn", "discard", "last_tile", "last_of_kind", "kong_related", "kong_replacement", "robbing_kong",
+    "flowers", "no_flowers", "bonus_tiles", "winner", "loser", "melds", "no_melds", "no_exposed_meld",
+    *(f"event:{event}" for event in KNOWN_EVENTS),
+)
+"""The facts of a situation a rule may need (:attr:`Needs.situation`): the context flags, whether the
+hand is the winner's, whether it declares melds or only concealed ones, and ``event:NAME`` for
+each known event."""
+
+_COUNTED: Final = ("chows", "pungs", "kongs", "pairs")
+_AT_LEAST: Final = {what: tuple(_bit(f"{what}>={n}") for n in range(1, 5)) for what in _COUNTED}
+# the bits a Reading with n of them sets: every threshold up to n
+_COUNT_BITS: Final = {
+    what: tuple(sum(bits[:n]) for n in range(8)) for what, bits in _AT_LEAST.items()
+}
+_HONOURS: Final = _bit("honours")
+_SHARED: Final = _bit("shared_kind")
+_WAIT_BITS: Final = {wait: _bit(f"wait:{wait.value}") for wait in Wait}
+for _name in SITUATION_FACTS:
+    _bit(_name)
+_SHAPE_BITS: dict[str, int] = {}
+
+
+def _shape_bit(shape: str) -> int:
+    """The bit of a shape name (a profile's own shape gets one the first time it is named)."""
+    found = _SHAPE_BITS.get(shape)
+    if found is None:
+        found = _SHAPE_BITS[shape] = _bit(f"shape:{shape}")
+    return found
+
+
+for _shape in ("standard", *sorted(BUILTIN_SPECIAL_SHAPES)):
+    _shape_bit(_shape)
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What a Reading and its situation must have before a rule's predicate is worth calling.
+
+    Every field is a necessary condition of the rule (never a sufficient one): the predicate still
+    decides.  Leaving a field out asks nothing.
+
+    Attributes
+    ----------
+    chows, pungs, kongs, pairs : int
+        At least this many chows, pungs (kongs count), kongs, pairs (1 to 4).
+    shape : str or None
+        The Reading's shape (``"standard"``, ``"seven_pairs"``, ...).
+    within : frozenset of Tile or None
+        Every tile of the hand is one of these kinds.
+    honours : bool
+        The hand holds a wind or a dragon.
+    shared_kind : bool
+        Two groups hold the same kind (the only way four copies stand without a kong).
+    wait : Wait or None
+        The winning tile's placement has this wait.
+    situation : tuple of str
+        Facts of the situation that must hold, from :data:`SITUATION_FACTS` (unlike the event
+        registry's facts a rule declares it reads, these are necessary conditions only).
+
+    >>> from mahjong_arbiter.tiles import Tile
+    >>> needs = Needs(chows=2, within=frozenset(Tile.of(t) for t in "1m 2m 3m 4m 5m 6m".split()))
+    >>> needs.bits & (1 << 8) != 0  # 9m must be absent
+    True
+    """
+
+    chows: int = 0
+    pungs: int = 0
+    kongs: int = 0
+    pairs: int = 0
+    shape: str | None = None
+    within: frozenset[Tile] | None = None
+    honours: bool = False
+    shared_kind: bool = False
+    wait: Wait | None = None
+    situation: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        unknown = [f for f in self.situation if f not in SITUATION_FACTS]
+        if unknown:
+            raise ValueError(f"unknown situation fact {unknown[0]!r}; known: {', '.join(SITUATION_FACTS)}")
+
+    @cached_property
+    def bits(self) -> int:
+        """The requirement as a feature word: the rule applies when ``features & bits == bits``."""
+        bits = 0
+        for what in _COUNTED:
+            n = getattr(self, what)
+            if n:
+                bits |= _AT_LEAST[what][min(n, 4) - 1]
+        if self.shape is not None:
+            bits |= _shape_bit(self.shape)
+        if self.within is not None:
+            bits |= _KINDS & ~kinds_mask(self.within)
+        if self.honours:
+            bits |= _HONOURS
+        if self.shared_kind:
+            bits |= _SHARED
+        if self.wait is not None:
+            bits |= _WAIT_BITS[self.wait]
+        for fact in self.situation:
+            bits |= _BITS[fact]
+        return bits
+
+
+NOTHING: Final = Needs()
+
+
+def reading_features(reading: Reading) -> int:
+    """The Reading's side of the feature word (see :class:`Needs`); combine with
+    :attr:`Situation.features`."""
+    mask = reading.mask
+    bits = _KINDS & ~mask
+    bits |= _COUNT_BITS["chows"][len(reading.chows)] | _COUNT_BITS["pungs"][len(reading.pungs)]
+    bits |= _COUNT_BITS["kongs"][len(reading.kongs)] | _COUNT_BITS["pairs"][len(reading.pairs)]
+    if mask & HONOUR_MASK:
+        bits |= _HONOURS
+    if reading.shares_kind:
+        bits |= _SHARED
+    shape = _SHAPE_BITS.get(reading.shape)
+    return bits | (shape or _shape_bit(reading.shape)) | _WAIT_BITS[reading.wait]
 
 
 @dataclass(frozen=True, slots=True)
 class RuleDef:
     """A registered recogniser: its id, the predicate, where it comes from, the context facts
-    (:data:`mahjong_arbiter.events.FACTS`) that can earn it."""
+    (:data:`mahjong_arbiter.events.FACTS`) that can earn it, and its cheap prerequisite."""
 
     id: str
     predicate: Predicate
     source: str
     facts: tuple[str, ...] = ()
+    needs: Needs = NOTHING
+
+    @property
+    def doc(self) -> str:
+        return (self.predicate.__doc__ or "").strip()
 
 
 _REGISTRY: dict[str, RuleDef] = {}
 
 
-def rule(rule_id: str, *, source: str, facts: tuple[str, ...] = ()) -> Callable[[Predicate], Predicate]:
+def rule(
+    rule_id: str, *, source: str, facts: tuple[str, ...] = (), needs: Needs = NOTHING
+) -> Callable[[Predicate], Predicate]:
     """Register *predicate* under *rule_id* (a stable id such as ``mcr.pure-straight``).
 
     *facts* names the context facts of the event registry the predicate reads and that can earn
     the rule (``robbing_kong`` for Robbing the Kong): the rule counts on some hand with the fact
     and not without it.  ``tests/test_events.py`` checks every declaration against the scores.
+    *needs* is the rule's cheap prerequisite (see :class:`Needs`).
     """
     unknown = [f for f in facts if f not in FACTS]
     if unknown:
@@ -154,7 +343,7 @@ def rule(rule_id: str, *, source: str, facts: tuple[str, ...] = ()) -> Callable[
     def register(predicate: Predicate) -> Predicate:
         if rule_id in _REGISTRY and _REGISTRY[rule_id].predicate is not predicate:
             raise RuntimeError(f"rule id {rule_id!r} is registered twice")
-        _REGISTRY[rule_id] = RuleDef(rule_id, predicate, source, tuple(facts))
+        _REGISTRY[rule_id] = RuleDef(rule_id, predicate, source, tuple(facts), needs)
         return predicate
 
     return register
@@ -185,3 +374,23 @@ def rules_reading(fact: str) -> frozenset[str]:
     """The ids of the rules that declare *fact* (the rules it can earn, in any profile)."""
     _load_families()
     return frozenset(rid for rid, d in _REGISTRY.items() if fact in d.facts)
+
+
+def plan(
+    rule_ids: Iterable[str], also: Mapping[str, str] | None = None
+) -> tuple[tuple[int, str, Predicate], ...]:
+    """For each of *rule_ids* in order: its prerequisite bits, its id and its predicate.
+
+    *also* adds a situation fact (:data:`SITUATION_FACTS`) some rules need besides their own
+    (a profile's rule for the winner only needs ``"winner"``).  A profile builds its plan once
+    (:attr:`Profile.recognisers <mahjong_arbiter.profiles.model.Profile.recognisers>`).
+    """
+    found = []
+    extra = also or {}
+    for rid in rule_ids:
+        definition = get_rule(rid)
+        bits = definition.needs.bits
+        if rid in extra:
+            bits |= _BITS[extra[rid]]
+        found.append((bits, rid, definition.predicate))
+    return tuple(found)

@@ -38,14 +38,9 @@ from ..selection import apply_exclusions
 from ..solver.reading import STANDARD, GroupKind, Reading
 from .common import make_situation, profile_readings, rule_hits
 
-__all__ = ["score", "score_loser", "non_winner_limit", "Valued", "value_hits", "applies_to"]
+__all__ = ["score", "score_loser", "non_winner_limit", "Valued", "value_hits"]
 
 _FIXED_WINS_TIES = {"fixed": 2, "calculated": 1, "ordinary": 0}
-
-
-def applies_to(entry: RuleEntry, winner: bool) -> bool:
-    """Whether *entry* counts for the winner (``winner=True``) or for a loser."""
-    return entry.applies == "all" or entry.applies == ("winner" if winner else "loser")
 
 
 def limit_of(profile: Profile) -> int:
@@ -219,10 +214,6 @@ def chow_refusal(reading: Reading, profile: Profile) -> str | None:
     return None
 
 
-def winner_rule_ids(profile: Profile) -> list[str]:
-    return [rid for rid, e in profile.rules.items() if applies_to(e, winner=True)]
-
-
 def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fast") -> Result:
     """Score a complete winning hand under a classical profile (steps 1-5 of the module).
 
@@ -240,7 +231,6 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         reason = why_not_complete(hand, shapes=shape_options(profile))
         raise NotWinningError(reason or f"the hand has no reading that {profile.label} lets win")
     situation = make_situation(hand, context, profile, winner=True)
-    rule_ids = winner_rule_ids(profile)
     valued: list[Valued] = []
     refusals: list[str] = []
     for reading in readings:
@@ -248,7 +238,7 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         if refusal is not None:
             refusals.append(refusal)
             continue
-        hits = rule_hits(reading, situation, profile, rule_ids)
+        hits = rule_hits(reading, situation, profile)  # the winner's rules: applies all or winner
         found = value_hits(reading, hits, profile, ordinary_allowed=reading.shape == STANDARD)
         if found is None:
             refusals.append(

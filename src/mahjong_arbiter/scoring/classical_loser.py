@@ -37,7 +37,7 @@ from ..rules.registry import Situation
 from ..solver.placement import meld_group
 from ..solver.reading import Group, GroupKind, Reading, Wait
 from ..tiles import NUM_KINDS, Tile, counts_of
-from .classical import Valued, applies_to, chow_refusal, limit_of, value_hits
+from .classical import Valued, chow_refusal, limit_of, value_hits
 from .common import make_situation, rule_hits, shape_options
 
 __all__ = ["score_loser", "non_winner_limit", "loser_groupings", "LOSER_SHAPE"]
@@ -120,10 +120,6 @@ def _loser_reading(hand: Hand, grouping: _Grouping) -> Reading:
     return Reading(LOSER_SHAPE, ordered, placeholder, tile, Wait.IRREGULAR)
 
 
-def _loser_rule_ids(profile: Profile) -> list[str]:
-    return [rid for rid, e in profile.rules.items() if applies_to(e, winner=False)]
-
-
 def _param_rules(profile: Profile, key: str) -> list[str]:
     return [rid for rid, e in profile.rules.items() if e.params.get(key)]
 
@@ -193,11 +189,11 @@ def score_loser(hand: Hand, context: Context, profile: Profile) -> Result:
         raise HandError("tile_count", "a loser's hand has 13 tiles (or fewer when partial), no winning tile")
     limit = limit_of(profile)
     situation: Situation = make_situation(hand, context, profile, winner=False)
-    rule_ids = _loser_rule_ids(profile)
     valued: list[tuple[Valued, _Grouping]] = []
     for grouping in loser_groupings(hand):
         reading = _loser_reading(hand, grouping)
-        found = value_hits(reading, rule_hits(reading, situation, profile, rule_ids), profile, ordinary_allowed=True)
+        hits = rule_hits(reading, situation, profile)  # a loser's rules: applies all or loser
+        found = value_hits(reading, hits, profile, ordinary_allowed=True)
         if found is not None:
             valued.append((found, grouping))
     valued.sort(key=lambda v: (-v[0].total, len(v[1][1]), v[0].reading.sort_key()))

@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from ..hand import Context, Hand
 from ..profiles.model import Profile
-from ..rules.registry import Hits, Predicate, Situation, get_rule
+from ..rules.registry import Hits, Situation, plan, reading_features
 from ..solver.reading import Reading
 from ..solver.shapes import ShapeOptions
 from ..tiles import Tile
@@ -38,12 +38,12 @@ def profile_readings(hand: Hand, context: Context, profile: Profile, *, backend:
 
 def make_situation(hand: Hand, context: Context, profile: Profile, *, winner: bool = True) -> Situation:
     """The Situation the rules see, with the waits read lazily from the thirteen tiles."""
-    from ..solver.api import winning_kinds
+    from ..solver.api import winning_kinds_before
 
     options = shape_options(profile)
 
-    def finder(thirteen: Hand) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
-        return winning_kinds(thirteen, shapes=options)
+    def finder(complete: Hand) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+        return winning_kinds_before(complete, shapes=options)
 
     return Situation(hand, context, policies=profile.policies, winner=winner, wait_finder=finder)
 
@@ -51,17 +51,20 @@ def make_situation(hand: Hand, context: Context, profile: Profile, *, winner: bo
 def rule_hits(
     reading: Reading, situation: Situation, profile: Profile, rule_ids: Iterable[str] | None = None
 ) -> dict[str, Hits]:
-    """The hits of each of the profile's rules (or *rule_ids*) that holds on *reading*."""
+    """The hits of each of the profile's rules that holds on *reading*.
+
+    The profile's rules are asked only of the hands they apply to (``applies``: the winner's, a
+    loser's, or all).  With *rule_ids*, exactly those rules are asked, whatever they apply to.  A
+    rule's predicate is called only when its prerequisite holds
+    (:class:`~mahjong_arbiter.rules.registry.Needs`): one integer test per rule, then the few
+    predicates that could hold.
+    """
     found: dict[str, Hits] = {}
-    chosen = _predicates(profile) if rule_ids is None else [(rid, get_rule(rid).predicate) for rid in rule_ids]
-    for rid, predicate in chosen:
-        hits = predicate(reading, situation)
-        if hits.instances:
-            found[rid] = hits
+    chosen = profile.recognisers if rule_ids is None else plan(rule_ids)
+    features = reading_features(reading) | situation.features
+    for bits, rid, predicate in chosen:
+        if features & bits == bits:
+            hits = predicate(reading, situation)
+            if hits.instances:
+                found[rid] = hits
     return found
-
-
-@lru_cache(maxsize=128)
-def _predicates(profile: Profile) -> list[tuple[str, Predicate]]:
-    """The profile's rules with their recognisers, looked up once per profile."""
-    return [(rid, get_rule(rid).predicate) for rid in profile.rules]

@@ -74,8 +74,7 @@ def _limit_faan(value: int | float, cap: int | None, rule_id: str) -> int | floa
 
 def _score_reading(reading: Reading, situation: Situation, profile: Profile) -> _Scored:
     """Steps 2 to 5 for one Reading."""
-    hits = {rid: h for rid, h in rule_hits(reading, situation, profile).items()
-            if profile.rules[rid].applies != "loser"}
+    hits = rule_hits(reading, situation, profile)  # the winner's rules: applies all or winner
     kept, suppressed = apply_exclusions(hits, profile)
     counted: dict[str, Item] = {}
     notes: list[str] = []
