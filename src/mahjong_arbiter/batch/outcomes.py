@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from ..answers import error_answer
 from ..errors import ArbiterError, NotWinningError
 from ..notation.json_hand import HandRecord
 from .records import BadRecord
@@ -68,7 +69,7 @@ def outcome_of(rec: HandRecord | BadRecord, handle: Handler) -> Outcome:
             error, status = internal_error(exc), INTERNAL_ERROR
         else:
             return Outcome(status, {"id": ident, **{k: v for k, v in result.items() if k != "id"}}, text)
-    return Outcome(status, {"id": ident, "error": error.to_dict()}, f"error ({error.code}): {error.message}")
+    return Outcome(status, error_answer(ident, error), f"error ({error.code}): {error.message}")
 
 
 def batch_status(statuses: Iterable[int]) -> int:

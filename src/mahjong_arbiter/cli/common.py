@@ -31,14 +31,14 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any
 
+from ..answers import not_winning
 from ..batch import BadRecord, Handler, batch_status, outcome_of, read_lines, read_record
-from ..errors import ArbiterError, HandError, NotWinningError
-from ..hand import Context, validate_context
+from ..errors import ArbiterError, NotWinningError
 from ..jsonio import dumps
-from ..notation import HONOUR_ORDERS, parse_flowers, parse_hand
+from ..notation import HONOUR_ORDERS
 from ..notation.json_hand import HandRecord
+from ..notation.text_record import record_from_text
 from ..profiles.model import Profile
-from ..tiles import WINDS, Tile
 
 __all__ = [
     "BACKEND_CHOICES",
@@ -126,46 +126,27 @@ def _given_flags(args: argparse.Namespace) -> list[str]:
     return [flag for name, flag in _FLAG_NAMES.items() if getattr(args, name, None) not in (None, False)]
 
 
-def _wind(value: str | None, flag: str) -> Tile:
-    if value is None:
-        return WINDS[0]
-    letter = value.strip().upper()
-    if letter not in ("E", "S", "W", "N"):
-        raise HandError("bad_wind", f"{flag} must be a wind E S W N, not {value!r}")
-    return Tile.of(letter)
-
-
-def _context_from_flags(args: argparse.Namespace, bonus: tuple[Tile, ...]) -> Context:
-    flowers = 0 if args.flowers is None else parse_flowers(args.flowers)
-    if bonus and args.flowers is not None:
-        raise HandError("bad_flowers", "bonus tiles are given twice: in the hand's braces and in --flowers")
-    tiles = bonus or (flowers if isinstance(flowers, tuple) else None)
-    return Context(
-        self_drawn=args.self_drawn,
-        last_of_kind=args.last_of_kind,
-        kong_related=args.kong,
-        last_tile=args.last_tile,
-        seat_wind=_wind(args.seat, "--seat"),
-        prevailing_wind=_wind(args.round, "--round"),
-        flowers=flowers if isinstance(flowers, int) else 0,
-        bonus_tiles=tiles,
-        events=frozenset(args.event or ()),
-    )
-
-
 def _single(args: argparse.Namespace, extra_fields: frozenset[str]) -> HandRecord:
-    thirteen: bool = args._hand_thirteen
-    parsed = parse_hand(
+    rec = record_from_text(
         args.hand,
         win=getattr(args, "win", None),
         honour_order=args.honour_order or "tenhou",
-        complete=False if thirteen else None,
+        thirteen=args._hand_thirteen,
         partial=bool(getattr(args, "partial", False)),
+        self_drawn=args.self_drawn,
+        seat=args.seat,
+        round=args.round,
+        flowers=args.flowers,
+        last_of_kind=args.last_of_kind,
+        kong=args.kong,
+        last_tile=args.last_tile,
+        events=args.event or (),
+        seat_name="--seat",
+        round_name="--round",
+        flowers_name="--flowers",
     )
-    context = _context_from_flags(args, parsed.bonus_tiles)
-    validate_context(parsed.hand, context)
     extra = {name: getattr(args, name) for name in sorted(extra_fields) if hasattr(args, name)}
-    return HandRecord(None, parsed.hand, context, extra)
+    return HandRecord(None, rec.hand, rec.context, extra)
 
 
 def iter_records(
@@ -240,7 +221,7 @@ def run_records(
             print(f"mahjong-arbiter {getattr(args, 'command', '')}: {exc.message}".strip(), file=sys.stderr)
             if fmt in ("json", "jsonl"):
                 with _output(args) as out:
-                    out.write(dumps({"id": rec.id, "error": exc.to_dict()}, pretty=fmt == "json") + "\n")
+                    out.write(dumps(not_winning(rec.id, exc), pretty=fmt == "json") + "\n")
             return 1
         with _output(args) as out:
             if fmt in ("json", "jsonl"):

@@ -9,12 +9,13 @@
 """
 
 from .bonus import format_bonus, parse_bonus, parse_flowers
-from .hand_string import STYLES, ParsedHand, format_hand, parse_hand, parse_tile
+from .hand_string import STYLES, ParsedHand, format_hand, parse_hand, parse_meld, parse_tile
 from .mpsz import HONOUR_ORDERS
 
 __all__ = [
     "ParsedHand",
     "parse_hand",
+    "parse_meld",
     "format_hand",
     "parse_tile",
     "parse_bonus",

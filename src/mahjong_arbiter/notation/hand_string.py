@@ -45,7 +45,7 @@ from .bonus import format_bonus, parse_bonus
 from .helper import format_meld, meld_from_bracket
 from .mpsz import check_order, format_run, scan_run
 
-__all__ = ["ParsedHand", "parse_hand", "parse_tile", "format_hand", "STYLES", "MAX_HAND_CHARS"]
+__all__ = ["ParsedHand", "parse_hand", "parse_meld", "parse_tile", "format_hand", "STYLES", "MAX_HAND_CHARS"]
 
 MAX_HAND_CHARS: Final = 200
 """The longest hand string read: a real hand needs about half of it, so anything longer is refused
@@ -132,6 +132,22 @@ def _check_copies(pieces: _Pieces) -> None:
     for tile, n in sorted(written.items()):
         if n > 4:
             raise HandError("fifth_copy", f"{n} copies of {tile} (melds included); there are only 4")
+
+
+def parse_meld(text: str, *, honour_order: str = "tenhou") -> Meld:
+    """One declared meld written in brackets, alone: ``"[567m,2]"``, ``"[SSSS]"``.
+
+    >>> m = parse_meld("[999s,3]")
+    >>> m.kind.value, m.exposed, str(m.claimed)
+    ('pung', True, '9s')
+    """
+    order = check_order(honour_order)
+    written = text.strip()
+    if len(written) > 40:
+        raise HandError("bad_meld", f"a meld is at most 40 characters, such as [555p,1]; this one has {len(written)}")
+    if not (written.startswith("[") and written.endswith("]")) or "[" in written[1:-1] or "]" in written[1:-1]:
+        raise HandError("bad_meld", f"a meld is written in brackets, such as [555p,1]; not {written!r}")
+    return _bracket(written[1:-1], 1, written, order)
 
 
 def parse_tile(token: str, *, honour_order: str = "tenhou") -> Tile:

@@ -163,8 +163,12 @@ def _flowers(value: object) -> tuple[int, tuple[Tile, ...] | None]:
     return 0, tiles
 
 
-def record_from_json(obj: object, *, extra_fields: frozenset[str] = frozenset()) -> HandRecord:
+def record_from_json(
+    obj: object, *, extra_fields: frozenset[str] = frozenset(), partial: bool = False
+) -> HandRecord:
     """Read one JSON hand (already decoded) into a :class:`HandRecord`, checking every field.
+
+    With *partial* a hand without a winning tile may hold fewer than 13 tiles (a loser's).
 
     Raises
     ------
@@ -194,6 +198,7 @@ def record_from_json(obj: object, *, extra_fields: frozenset[str] = frozenset())
         _tiles(obj["concealed"], "concealed"),
         tuple(_meld(m, i) for i, m in enumerate(melds)),
         None if win is None else _tile(win, "winning_tile"),
+        partial=partial,
     )
     flowers, bonus = _flowers(obj.get("flowers", 0))
     events = obj.get("events", [])

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ...errors import ArbiterError, HandError
+from ...errors import ArbiterError
 from ...notation.json_hand import HandRecord
 from ..common import run_records
 
@@ -35,8 +35,8 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_scored(args: argparse.Namespace) -> int:
     """The scored waits (or discards) of each hand under ``--profile``."""
+    from ...answers import discards_answer, scored_waits_answer
     from ...disputes.style import Style, colour_wanted
-    from ...disputes.waits import discard_options, scored_waits
     from ...scoring import resolve_profile
 
     if args.profile is None:
@@ -48,16 +48,9 @@ def run_scored(args: argparse.Namespace) -> int:
 
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
         if args.discards:
-            if rec.hand.winning_tile is None:
-                raise HandError("tile_count", "--discards takes a hand of 14 tiles (the one just drawn last)")
-            report = discard_options(rec.hand, rec.context, profile, backend=args.backend)
-            ready = any(o.report.waits for o in report.options)
-            out, text = report.to_dict(), report.to_text(style, ascii=args.ascii)
+            answer = discards_answer(rec, profile, backend=args.backend)
         else:
-            waits = scored_waits(rec.hand, rec.context, profile, backend=args.backend)
-            ready = bool(waits.waits)
-            out, text = waits.to_dict(), waits.to_text(style, ascii=args.ascii)
-        out["id"] = rec.id
-        return (0 if ready else 1), out, text
+            answer = scored_waits_answer(rec, profile, backend=args.backend)
+        return answer.status, answer.data, answer.value.to_text(style, ascii=args.ascii)
 
     return run_records(args, handle)

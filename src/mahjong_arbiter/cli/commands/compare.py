@@ -36,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...disputes.compare import compare
+    from ...answers import compare_answer
     from ...disputes.html import compare_page
     from ...disputes.style import Style, colour_wanted
     from ...scoring import resolve_profile
@@ -49,11 +49,9 @@ def run(args: argparse.Namespace) -> int:
     style = Style(colour_wanted(args.output, args.format))
 
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
-        comparison = compare(rec.hand, rec.context, profiles, backend=args.backend)
+        answer = compare_answer(rec, profiles, backend=args.backend)
+        comparison = answer.value
         page = compare_page(comparison) if args.format == "html" else comparison.to_text(style, ascii=args.ascii)
-        out = comparison.to_dict()
-        out["id"] = rec.id
-        status = 0 if any(c.result is not None for c in comparison.columns) else 1
-        return status, out, page
+        return answer.status, answer.data, page
 
     return run_records(args, handle)

@@ -34,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...disputes.explain import explain
+    from ...answers import explain_answer
     from ...disputes.html import explain_page
     from ...disputes.style import Style, colour_wanted
 
@@ -43,10 +43,9 @@ def run(args: argparse.Namespace) -> int:
     style = Style(colour_wanted(args.output, args.format))
 
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
-        expl = explain(rec.hand, rec.context, profile, backend=args.backend, why_rule=args.why)
+        answer = explain_answer(rec, profile, why=args.why, backend=args.backend)
+        expl = answer.value
         page = explain_page(expl) if args.format == "html" else expl.to_text(style, ascii=args.ascii)
-        out = expl.to_dict()
-        out["id"] = rec.id
-        return 0, out, page
+        return answer.status, answer.data, page
 
     return run_records(args, handle)

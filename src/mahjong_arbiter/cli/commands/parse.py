@@ -12,7 +12,7 @@ import argparse
 from typing import Any
 
 from ...notation import format_hand
-from ...notation.json_hand import HandRecord, record_to_json
+from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text
 from ..common import add_hand_arguments, add_output_arguments, run_records
 
@@ -43,7 +43,9 @@ def _describe(rec: HandRecord, ascii: bool) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ...answers import parse_answer
+
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
-        return 0, record_to_json(rec), _describe(rec, args.ascii)
+        return 0, parse_answer(rec).data, _describe(rec, args.ascii)
 
     return run_records(args, handle)

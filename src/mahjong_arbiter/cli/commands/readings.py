@@ -15,7 +15,7 @@ from typing import Any
 from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text, tiles_text
 from ...solver.reading import Reading
-from ...solver.shapes import DEFAULT_SHAPES, ShapeOptions
+from ...solver.shapes import ShapeOptions
 from ..common import BACKEND_CHOICES, add_hand_arguments, add_output_arguments, run_records
 
 NAME = "readings"
@@ -39,12 +39,10 @@ def add_solver_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def shape_options(args: argparse.Namespace) -> ShapeOptions:
-    """The ShapeOptions the ``--special`` argument asks for."""
-    if args.special is None:
-        return DEFAULT_SHAPES
-    names = [] if args.special.strip() == "none" else [n.strip() for n in args.special.split(",") if n.strip()]
-    options = ShapeOptions(special=frozenset(names))
-    options.special_shapes()  # an unknown name is a usage error now, not per hand
+    """The ShapeOptions the ``--special`` argument asks for (an unknown name is a usage error now, not per hand)."""
+    from ...answers import special_shapes
+
+    options: ShapeOptions = special_shapes(args.special)
     return options
 
 
@@ -69,23 +67,18 @@ def reading_lines(reading: Reading, ascii: bool) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...solver import decomposition_count, readings, why_not_complete
+    from ...answers import readings_answer
 
     shapes = shape_options(args)
 
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
-        self_drawn = rec.context.self_drawn
-        found = readings(rec.hand, self_drawn=self_drawn, backend=args.backend, shapes=shapes)
-        count = decomposition_count(rec.hand, backend=args.backend)
-        result: dict[str, Any] = {"id": rec.id, "decompositions": count,
-                                  "readings": [r.to_dict() for r in found]}
-        text = [hand_text(rec.hand, rec.context, args.ascii), f"decompositions: {count}"]
-        if not found:
-            reason = why_not_complete(rec.hand, shapes=shapes) or "not complete"
-            result["why_not"] = reason
-            return 1, result, "\n".join([*text, reason])
-        text.append(f"readings: {len(found)}")
-        for number, reading in enumerate(found, start=1):
+        answer = readings_answer(rec, backend=args.backend, shapes=shapes)
+        result = answer.data
+        text = [hand_text(rec.hand, rec.context, args.ascii), f"decompositions: {result['decompositions']}"]
+        if answer.status:
+            return answer.status, result, "\n".join([*text, result["why_not"]])
+        text.append(f"readings: {len(answer.value)}")
+        for number, reading in enumerate(answer.value, start=1):
             first, *rest = reading_lines(reading, args.ascii)
             text += [f"{number}. {first}", *rest]
         return 0, result, "\n".join(text)

@@ -32,19 +32,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...scoring import score, score_loser
+    from ...answers import score_answer
 
     profile = chosen_profile(args)
 
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
-        if args.loser:
-            result = score_loser(rec.hand, rec.context, profile)
-        else:
-            result = score(rec.hand, rec.context, profile, backend=args.backend)
-        result = result.with_id(rec.id)
-        text = hand_text(rec.hand, rec.context, ascii=args.ascii) + "\n" + result.to_text(explain=args.explain)
-        # below the profile's minimum (MCR 8 points, Hong Kong 3 faan) the hand cannot be declared a win
-        status = 1 if result.fields.get("minimum_met") is False else 0
-        return status, result.to_dict(), text
+        answer = score_answer(rec, profile, loser=args.loser, backend=args.backend)
+        text = hand_text(rec.hand, rec.context, ascii=args.ascii) + "\n" + answer.value.to_text(explain=args.explain)
+        return answer.status, answer.data, text
 
     return run_records(args, handle)

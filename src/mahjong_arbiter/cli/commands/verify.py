@@ -52,9 +52,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ...answers import verify_answer
     from ...disputes.html import verify_page
     from ...disputes.style import Style, colour_wanted
-    from ...disputes.verify import parse_claim, verify
 
     refuse_html_batch(args)
     if args.input is None and args.claim is None and args.claim_rules is None:
@@ -66,12 +66,9 @@ def run(args: argparse.Namespace) -> int:
         raw = rec.extra.get("claim")
         if raw is None:
             raw = args.claim if args.claim is not None else args.claim_rules
-        if raw is None:
-            raise ArbiterError("bad_claim", "this hand has no \"claim\" field (and no --claim was given)")
-        verdict = verify(rec.hand, rec.context, profile, parse_claim(raw), backend=args.backend)
+        answer = verify_answer(rec, profile, raw, backend=args.backend)
+        verdict = answer.value
         page = verify_page(verdict) if args.format == "html" else verdict.to_text(style, ascii=args.ascii)
-        out = verdict.to_dict()
-        out["id"] = rec.id
-        return (0 if verdict.right else 1), out, page
+        return answer.status, answer.data, page
 
     return run_records(args, handle, extra_fields=_CLAIM)

@@ -39,15 +39,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ...solver import waits
+    from ...answers import waits_answer
 
     if args.profile is not None or args.discards:
         return run_scored(args)
     shapes = shape_options(args)
 
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
-        found = waits(rec.hand, self_drawn=rec.context.self_drawn, backend=args.backend, shapes=shapes)
-        result = {"id": rec.id, **found.to_dict()}
+        answer = waits_answer(rec, backend=args.backend, shapes=shapes)
+        found, result = answer.value, answer.data
         tokens = " ".join(t.token for t in found.tiles) or "none"
         text = [hand_text(rec.hand, rec.context, args.ascii), f"waits: {tokens}"]
         if found.held_out:
@@ -57,6 +57,6 @@ def run(args: argparse.Namespace) -> int:
             for reading in found.by_tile[tile]:
                 first, *rest = reading_lines(reading, args.ascii)
                 text += [f"  {first}", *(f"  {line}" for line in rest)]
-        return (0 if found.tiles else 1), result, "\n".join(text)
+        return answer.status, result, "\n".join(text)
 
     return run_records(args, handle)

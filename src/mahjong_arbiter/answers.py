@@ -1,0 +1,176 @@
+"""What each hand command answers: its exit status and its JSON, the same for every face.
+
+The command line (``--json``) and the web API (``/api/...``) both call these functions, so a
+hand gets one JSON answer whichever face asked (one serialiser, the documented result schema).
+Each function takes one read hand (:class:`~mahjong_arbiter.notation.json_hand.HandRecord`) and
+the command's options and returns an :class:`Answer`: the exit status (0 done; 1 a valid hand
+that does not win, is below the minimum, or a wrong claim), the JSON object, and the value the
+JSON came from (for the face's text or HTML).
+
+Bad input raises :class:`~mahjong_arbiter.errors.ArbiterError` (exit status 2).  A hand that is
+valid but does not win raises :class:`~mahjong_arbiter.errors.NotWinningError`; its JSON answer is
+:func:`not_winning` (exit status 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from .errors import ArbiterError, HandError, NotWinningError
+from .notation.json_hand import HandRecord, record_to_json
+from .profiles.model import Profile
+
+__all__ = [
+    "Answer",
+    "error_answer",
+    "not_winning",
+    "parse_answer",
+    "score_answer",
+    "readings_answer",
+    "waits_answer",
+    "scored_waits_answer",
+    "discards_answer",
+    "explain_answer",
+    "verify_answer",
+    "compare_answer",
+    "special_shapes",
+]
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Answer(Generic[T]):
+    """A command's answer for one hand: exit status, JSON object, and the value behind it."""
+
+    status: int
+    data: dict[str, Any]
+    value: T
+
+
+def error_answer(hand_id: str | None, error: ArbiterError) -> dict[str, Any]:
+    """The JSON answer for a hand that got no result: ``{"id", "error": {"code", "message"}}``."""
+    return {"id": hand_id, "error": error.to_dict()}
+
+
+def not_winning(hand_id: str | None, error: NotWinningError) -> dict[str, Any]:
+    """The JSON answer for a valid hand that does not win (exit status 1)."""
+    return error_answer(hand_id, error)
+
+
+def _with_id(data: dict[str, Any], hand_id: str | None) -> dict[str, Any]:
+    """*data* with ``id`` set (first when it was absent)."""
+    if "id" in data:
+        data["id"] = hand_id
+        return data
+    return {"id": hand_id, **data}
+
+
+def parse_answer(rec: HandRecord) -> Answer[HandRecord]:
+    """``parse``: the hand in the JSON hand format."""
+    return Answer(0, record_to_json(rec), rec)
+
+
+def score_answer(rec: HandRecord, profile: Profile, *, loser: bool = False, backend: str = "fast") -> Answer[Any]:
+    """``score``: the Result; status 1 when the hand falls below the profile's minimum."""
+    from .scoring import score, score_loser
+
+    if loser:
+        result = score_loser(rec.hand, rec.context, profile)
+    else:
+        result = score(rec.hand, rec.context, profile, backend=backend)
+    result = result.with_id(rec.id)
+    # below the profile's minimum (MCR 8 points, Hong Kong 3 faan) the hand cannot be declared a win
+    status = 1 if result.fields.get("minimum_met") is False else 0
+    return Answer(status, result.to_dict(), result)
+
+
+def special_shapes(names: str | None) -> Any:
+    """The solver's ShapeOptions for a ``--special`` value: comma-separated names, ``none``, or None
+    for the default (seven pairs, thirteen orphans, knitted straight, honours and knitted)."""
+    from .solver.shapes import DEFAULT_SHAPES, ShapeOptions
+
+    if names is None:
+        return DEFAULT_SHAPES
+    wanted = [] if names.strip() == "none" else [n.strip() for n in names.split(",") if n.strip()]
+    options = ShapeOptions(special=frozenset(wanted))
+    options.special_shapes()  # an unknown name is refused here
+    return options
+
+
+def readings_answer(rec: HandRecord, *, backend: str = "fast", shapes: Any = None) -> Answer[Any]:
+    """``readings``: ``{"id", "decompositions", "readings"}`` (and ``why_not``, status 1, when none)."""
+    from .solver import decomposition_count, readings, why_not_complete
+
+    options = special_shapes(None) if shapes is None else shapes
+    found = readings(rec.hand, self_drawn=rec.context.self_drawn, backend=backend, shapes=options)
+    data: dict[str, Any] = {
+        "id": rec.id,
+        "decompositions": decomposition_count(rec.hand, backend=backend),
+        "readings": [r.to_dict() for r in found],
+    }
+    if not found:
+        data["why_not"] = why_not_complete(rec.hand, shapes=options) or "not complete"
+        return Answer(1, data, found)
+    return Answer(0, data, found)
+
+
+def waits_answer(rec: HandRecord, *, backend: str = "fast", shapes: Any = None) -> Answer[Any]:
+    """``waits`` without a profile: the tiles a 13-tile hand waits for; status 1 when none."""
+    from .solver import waits
+
+    options = special_shapes(None) if shapes is None else shapes
+    found = waits(rec.hand, self_drawn=rec.context.self_drawn, backend=backend, shapes=options)
+    return Answer(0 if found.tiles else 1, {"id": rec.id, **found.to_dict()}, found)
+
+
+def scored_waits_answer(rec: HandRecord, profile: Profile, *, backend: str = "fast") -> Answer[Any]:
+    """``waits --profile``: every winning tile scored won by discard and self-drawn; status 1 when none."""
+    from .disputes.waits import scored_waits
+
+    report = scored_waits(rec.hand, rec.context, profile, backend=backend)
+    return Answer(0 if report.waits else 1, _with_id(report.to_dict(), rec.id), report)
+
+
+def discards_answer(rec: HandRecord, profile: Profile, *, backend: str = "fast") -> Answer[Any]:
+    """``waits --discards``: for 14 tiles, what each discard leaves; status 1 when no discard leaves it ready."""
+    from .disputes.waits import discard_options
+
+    if rec.hand.winning_tile is None:
+        raise HandError("tile_count", "--discards takes a hand of 14 tiles (the one just drawn last)")
+    report = discard_options(rec.hand, rec.context, profile, backend=backend)
+    ready = any(o.report.waits for o in report.options)
+    return Answer(0 if ready else 1, _with_id(report.to_dict(), rec.id), report)
+
+
+def explain_answer(
+    rec: HandRecord, profile: Profile, *, why: str | None = None, backend: str = "fast"
+) -> Answer[Any]:
+    """``explain``: the Result with the readings ranked and the answer to ``why``."""
+    from .disputes.explain import explain
+
+    expl = explain(rec.hand, rec.context, profile, backend=backend, why_rule=why)
+    return Answer(0, _with_id(expl.to_dict(), rec.id), expl)
+
+
+def verify_answer(rec: HandRecord, profile: Profile, claim: object, *, backend: str = "fast") -> Answer[Any]:
+    """``verify``: the verdict on *claim* (a total, or rule names); status 1 when the claim is wrong."""
+    from .disputes.verify import parse_claim, verify
+
+    if claim is None:
+        raise ArbiterError("bad_claim", "this hand has no \"claim\" field (and no --claim was given)")
+    verdict = verify(rec.hand, rec.context, profile, parse_claim(claim), backend=backend)
+    return Answer(0 if verdict.right else 1, _with_id(verdict.to_dict(), rec.id), verdict)
+
+
+def compare_answer(rec: HandRecord, profiles: Sequence[Profile], *, backend: str = "fast") -> Answer[Any]:
+    """``compare``: one column per profile; status 1 when the hand wins under none of them."""
+    from .disputes.compare import compare
+
+    if not profiles:
+        raise ArbiterError("bad_arguments", "compare needs at least one profile")
+    comparison = compare(rec.hand, rec.context, list(profiles), backend=backend)
+    status = 0 if any(c.result is not None for c in comparison.columns) else 1
+    return Answer(status, _with_id(comparison.to_dict(), rec.id), comparison)
