@@ -57,6 +57,7 @@ __all__ = [
     "game_progression",
     "table_state",
     "record_hand",
+    "preview_hand",
     "score_game_hands",
     "undo_hand",
     "replay",
@@ -235,6 +236,27 @@ def _evaluate(game: GameRow, raw: Mapping[str, Any], state: TableState) -> tuple
     return result, _rows(seat_map(game, state), settlement)
 
 
+def _next_hand(
+    ledger: Ledger, game: GameRow, raw: Mapping[str, Any], expected_hand: int | None
+) -> tuple[int, dict[str, Any], dict[str, Any], list[TransactionRow]]:
+    """The next hand's number, stored facts, result and payments, computed but not stored."""
+    state = table_state(game, ledger.hands(game))
+    if expected_hand is not None and expected_hand != state.hand:
+        raise ArbiterError(
+            "stale_state",
+            f"game {game.id} is at hand {state.hand}, not {expected_hand}: another hand was recorded or undone "
+            "meanwhile; look again before recording",
+        )
+    if state.finished:
+        raise ArbiterError("game_over", f"game {game.id} is over; start another with game new")
+    evidence, facts = _split({**raw, "profile": game.profile})
+    _check_prevailing(evidence, state)
+    pinned = dataclasses.replace(facts, profile=game.profile, limit=None)
+    stored = {**pinned.to_dict(), **dataclasses.replace(evidence, prevailing_wind=None).to_dict()}
+    result, rows = _evaluate(game, stored, state)
+    return state.hand, stored, result, rows
+
+
 def record_hand(
     ledger: Ledger, game: GameRow, raw: Mapping[str, Any], *, expected_hand: int | None = None
 ) -> tuple[int, dict[str, Any]]:
@@ -249,22 +271,19 @@ def record_hand(
     prevailing wind (the table state gives it).
     """
     with ledger.transaction():
-        state = table_state(game, ledger.hands(game))
-        if expected_hand is not None and expected_hand != state.hand:
-            raise ArbiterError(
-                "stale_state",
-                f"game {game.id} is at hand {state.hand}, not {expected_hand}: another hand was recorded or undone "
-                "meanwhile; look again before recording",
-            )
-        if state.finished:
-            raise ArbiterError("game_over", f"game {game.id} is over; start another with game new")
-        evidence, facts = _split({**raw, "profile": game.profile})
-        _check_prevailing(evidence, state)
-        pinned = dataclasses.replace(facts, profile=game.profile, limit=None)
-        stored = {**pinned.to_dict(), **dataclasses.replace(evidence, prevailing_wind=None).to_dict()}
-        result, rows = _evaluate(game, stored, state)
-        ledger.add_hand(game.id, state.hand, stored, result, rows)
-        return state.hand, result
+        number, stored, result, rows = _next_hand(ledger, game, raw, expected_hand)
+        ledger.add_hand(game.id, number, stored, result, rows)
+        return number, result
+
+
+def preview_hand(
+    ledger: Ledger, game: GameRow, raw: Mapping[str, Any], *, expected_hand: int | None = None
+) -> tuple[int, dict[str, Any]]:
+    """What :func:`record_hand` would store for *raw* (its number and result), storing nothing:
+    the settlement to show before the table confirms it."""
+    with ledger.snapshot():
+        number, _, result, _ = _next_hand(ledger, game, raw, expected_hand)
+    return number, result
 
 
 def undo_hand(ledger: Ledger, game: GameRow) -> int:

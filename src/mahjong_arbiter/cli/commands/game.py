@@ -16,8 +16,6 @@ Each command reads and writes the ledger in one transaction (:meth:`Ledger.trans
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import sys
 from typing import Any, Final
 
@@ -269,48 +267,6 @@ def _scored_lines(result: dict[str, Any]) -> list[str]:
     return ["hands scored:", *lines] if lines else []
 
 
-_FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _csv_cell(value: Any) -> Any:
-    """A cell a spreadsheet will not run: text starting like a formula gets a leading quote
-    (numbers stay numbers; a negative net is a number, not text)."""
-    if isinstance(value, str) and value.startswith(_FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
-def _export(rows: list[dict[str, Any]], players: tuple[str, ...], fmt: str, meta: dict[str, Any]) -> str:
-    if fmt == "json":
-        return dumps({"game": meta, "hands": rows}, pretty=True)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    columns = ["hand", "prevailing", "east", "winner", "self_drawn", "discarder"]
-    header = columns + [f"{p} {what}" for p in players for what in ("seat", "score", "net", "total")] + ["payments"]
-    writer.writerow([_csv_cell(h) for h in header])
-    for row in rows:
-        cells = [row[c] if row[c] is not None else "" for c in columns]
-        for p in players:
-            cells += [row["seats"][p], row["scores"][p], row["net"][p], row["totals"][p]]
-        cells.append("; ".join(f"{x['from']} pays {x['to']} {x['amount']} ({x['why']})" for x in row["payments"]))
-        writer.writerow([_csv_cell(c) for c in cells])
-    return buffer.getvalue().rstrip("\n")
-
-
-def _game_meta(game: Any) -> dict[str, Any]:
-    return {
-        "id": game.id,
-        "created_at": game.created_at,
-        "profile": game.profile,
-        "fingerprint": game.fingerprint,
-        "fingerprint_scheme": game.fingerprint_scheme,
-        "version": game.version,
-        "limit": game.limit,
-        "rounds": game.rounds,
-        "players": list(game.players),
-    }
-
-
 def _say(text: str, *, err: bool = False) -> None:
     """Print for people: every line stripped of terminal escapes (names come from users)."""
     from ...table.render import printable
@@ -368,6 +324,7 @@ def _replay(ledger: Any, game: Any) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from ...table import games
+    from ...table.export import export_game, game_json
     from ...table.ledger import Ledger
     from ...table.render import ledger_text
 
@@ -403,15 +360,16 @@ def run(args: argparse.Namespace) -> int:
             game = ledger.game(args.game)
             if args.action == "replay":
                 return _replay(ledger, game)
-            rows = games.ledger_rows(game, ledger.hands(game))
+            hands = ledger.hands(game)
+            rows = games.ledger_rows(game, hands)
         if args.action == "show":
             if args.json:
-                print(dumps({"game": _game_meta(game), "hands": rows}, pretty=True))
+                print(dumps(game_json(game, hands), pretty=True))
             else:
                 limit = f", limit {game.limit}" if game.limit is not None else ""
                 print(ledger_text(game.players, rows, f"game {game.id}: {game.profile}{limit}"))
             return 0
-        text = _export(rows, game.players, args.format, _game_meta(game))
+        text = export_game(game, hands, args.format)
         with _output(args) as stream:
             print(text, file=stream)
         return 0
