@@ -1,0 +1,237 @@
+"""The JSON API under ``/api/``: every hand command of the CLI, the profiles and the games.
+
+Each endpoint answers exactly what the CLI prints with ``--json`` (the same functions build it:
+:mod:`mahjong_arbiter.answers`, :mod:`mahjong_arbiter.profiles.describe`,
+:mod:`mahjong_arbiter.table.export`).  HTTP status from the CLI's exit status: 0 and 1 are 200
+(a hand that does not win is an answer: ``{"id", "error": {"code": "not_winning", ...}}``, or
+``minimum_met: false``, or a wrong claim's verdict); 2, bad input, is 422 with
+``{"error": {"code", "message"}}``; a write without the token is 403; an unknown game 404.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+
+from .. import answers
+from ..errors import ArbiterError, NotWinningError
+from ..notation.json_hand import HandRecord, record_from_json
+from .forms import parse_request
+from .models import (
+    CompareRequest,
+    ExplainRequest,
+    HandFactsRequest,
+    NewGameRequest,
+    ParseRequest,
+    ProfileUpload,
+    ReadingsRequest,
+    ScoreRequest,
+    VerifyRequest,
+    WaitsRequest,
+)
+from .state import TOKEN_HEADER, AppState
+
+__all__ = ["router", "app_state", "answer_response"]
+
+router = APIRouter(prefix="/api")
+
+
+def app_state(request: Request) -> AppState:
+    """The running app's :class:`AppState`."""
+    state: AppState = request.app.state.arbiter
+    return state
+
+
+State = Annotated[AppState, Depends(app_state)]
+TokenHeader = Annotated[str | None, Header(alias=TOKEN_HEADER, include_in_schema=True)]
+
+
+def answer_response(hand_id: str | None, work: Callable[[], answers.Answer[Any]]) -> JSONResponse:
+    """The JSON of *work*'s answer (200), or of a hand that does not win (200); bad input raises
+    :class:`ArbiterError`, which the app turns into 422."""
+    try:
+        answer = work()
+    except NotWinningError as exc:
+        return JSONResponse(answers.not_winning(hand_id, exc))
+    return JSONResponse(answer.data)
+
+
+def _record(hand: Any, *, partial: bool = False) -> HandRecord:
+    return record_from_json(hand.as_json(), partial=partial)
+
+
+@router.post("/parse", summary="read a hand string (MPSZ or the MCR helper string) into the JSON hand format")
+def parse(body: ParseRequest) -> JSONResponse:
+    rec = parse_request(body)
+    return answer_response(rec.id, lambda: answers.parse_answer(rec))
+
+
+@router.post("/score", summary="score a hand under a profile, item by item")
+def score(body: ScoreRequest, state: State, token: TokenHeader = None) -> JSONResponse:
+    rec = _record(body.hand, partial=body.partial)
+    profile = state.profile(body.profile, body.profile_toml, token=token, limit=body.limit)
+    return answer_response(rec.id, lambda: answers.score_answer(rec, profile, loser=body.loser, backend=body.backend))
+
+
+@router.post("/readings", summary="every Reading of a complete hand")
+def readings(body: ReadingsRequest) -> JSONResponse:
+    rec = _record(body.hand)
+    shapes = answers.special_shapes(body.special)
+    return answer_response(rec.id, lambda: answers.readings_answer(rec, backend=body.backend, shapes=shapes))
+
+
+@router.post("/waits", summary="the tiles a 13-tile hand waits for (scored with a profile), or the best discards of 14")
+def waits(body: WaitsRequest, state: State, token: TokenHeader = None) -> JSONResponse:
+    rec = _record(body.hand)
+    if body.profile is None:
+        if body.discards:
+            raise ArbiterError("bad_arguments", "discards needs a profile: the waits it leaves are scored")
+        shapes = answers.special_shapes(body.special)
+        return answer_response(rec.id, lambda: answers.waits_answer(rec, backend=body.backend, shapes=shapes))
+    if body.special is not None:
+        raise ArbiterError("bad_arguments", "special cannot be used with a profile: the profile's shapes decide")
+    profile = state.profile(body.profile, body.profile_toml, token=token)
+    if body.discards:
+        return answer_response(rec.id, lambda: answers.discards_answer(rec, profile, backend=body.backend))
+    return answer_response(rec.id, lambda: answers.scored_waits_answer(rec, profile, backend=body.backend))
+
+
+@router.post("/explain", summary="every reading ranked, the best rule by rule, suppressed rules, and why (not) a rule")
+def explain(body: ExplainRequest, state: State, token: TokenHeader = None) -> JSONResponse:
+    rec = _record(body.hand)
+    profile = state.profile(body.profile, body.profile_toml, token=token, limit=body.limit)
+    return answer_response(rec.id, lambda: answers.explain_answer(rec, profile, why=body.why, backend=body.backend))
+
+
+@router.post("/verify", summary="the verdict on a claimed total or claimed rules, item by item")
+def verify(body: VerifyRequest, state: State, token: TokenHeader = None) -> JSONResponse:
+    rec = _record(body.hand)
+    profile = state.profile(body.profile, body.profile_toml, token=token, limit=body.limit)
+    return answer_response(rec.id, lambda: answers.verify_answer(rec, profile, body.claim, backend=body.backend))
+
+
+@router.post("/compare", summary="one hand under several profiles, side by side")
+def compare(body: CompareRequest, state: State, token: TokenHeader = None) -> JSONResponse:
+    rec = _record(body.hand)
+    profiles = [state.profile(name, body.profile_toml, token=token) for name in body.profiles]
+    return answer_response(rec.id, lambda: answers.compare_answer(rec, profiles, backend=body.backend))
+
+
+# --- profiles ---------------------------------------------------------------------------------------
+
+@router.get("/profiles", summary="the built-in profiles (profiles list --json)")
+def profiles() -> JSONResponse:
+    from ..profiles.describe import profile_list
+
+    return JSONResponse(profile_list())
+
+
+@router.get("/profiles/diff", summary="what two profiles disagree on (profiles diff A B --json)")
+def profiles_diff(
+    state: State,
+    a: Annotated[str, Query(max_length=200)],
+    b: Annotated[str, Query(max_length=200)],
+) -> JSONResponse:
+    from ..profiles.describe import profile_diff
+
+    return JSONResponse(profile_diff(state.profile(a), state.profile(b)))
+
+
+@router.get("/profiles/{profile_id}", summary="one profile resolved (profiles show ID --json)")
+def profile_show(profile_id: str, state: State) -> JSONResponse:
+    from ..profiles.describe import profile_table
+
+    return JSONResponse(profile_table(state.profile(profile_id)))
+
+
+@router.post("/profiles", summary="check an uploaded house-rules profile; answers it resolved (profiles show)")
+def profile_upload(body: ProfileUpload, state: State, token: TokenHeader = None) -> JSONResponse:
+    from ..profiles.describe import profile_table
+
+    state.check_token(token)
+    return JSONResponse(profile_table(state.uploads.load(body.text)))
+
+
+# --- games ------------------------------------------------------------------------------------------
+
+@router.get("/games", summary="every game in the ledger")
+def games_list(state: State) -> JSONResponse:
+    from ..table.export import game_meta
+
+    with state.ledger() as ledger:
+        return JSONResponse({"games": [game_meta(g) for g in ledger.games()]})
+
+
+@router.post("/games", summary="start a game (game new)")
+def game_new(body: NewGameRequest, state: State, token: TokenHeader = None) -> JSONResponse:
+    from ..table import games
+    from ..table.export import game_json
+
+    with state.ledger_write(token) as ledger:
+        gid = games.new_game(
+            ledger, profile=body.profile, players=body.players, limit=body.limit, rounds=body.rounds,
+            policy=body.policy, after_east_win=body.after_east_win, after_draw=body.after_draw,
+        )
+        game = ledger.game(gid)
+        return JSONResponse(game_json(game, []))
+
+
+@router.get("/games/{game_id}", summary="a game and its ledger (game show --json)")
+def game_show(game_id: int, state: State) -> JSONResponse:
+    from ..table.export import game_json
+
+    with state.ledger() as ledger:
+        game = ledger.game(game_id)
+        return JSONResponse(game_json(game, ledger.hands(game.id)))
+
+
+@router.post("/games/{game_id}/hands", summary="record a hand (game hand / game draw --json), or preview it")
+def game_hand(game_id: int, body: HandFactsRequest, state: State, token: TokenHeader = None) -> JSONResponse:
+    from ..table import games
+
+    if body.preview:
+        with state.ledger() as ledger:
+            game = ledger.game(game_id)
+            _, result = games.preview_hand(ledger, game, body.facts())
+            return JSONResponse(result)
+    with state.ledger_write(token) as ledger:
+        game = ledger.game(game_id)
+        number, result = games.record_hand(ledger, game, body.facts())
+        return JSONResponse(result)
+
+
+@router.delete("/games/{game_id}/hands/last", summary="undo the last hand (game undo)")
+def game_undo(game_id: int, state: State, token: TokenHeader = None) -> JSONResponse:
+    from ..table import games
+
+    with state.ledger_write(token) as ledger:
+        game = ledger.game(game_id)
+        return JSONResponse({"game": game.id, "removed": games.undo_hand(ledger, game)})
+
+
+@router.get("/games/{game_id}/export", summary="the ledger as JSON or CSV (game export)")
+def game_export(
+    game_id: int, state: State, format: Literal["json", "csv"] = "json"  # noqa: A002  # the CLI's option name
+) -> Response:
+    from ..table.export import export_game
+
+    with state.ledger() as ledger:
+        game = ledger.game(game_id)
+        text = export_game(game, ledger.hands(game.id), format)
+    media = "text/csv" if format == "csv" else "application/json"
+    name = f"game-{game.id}.{format}"
+    return PlainTextResponse(
+        text + "\n", media_type=media, headers={"Content-Disposition": f'attachment; filename="{name}"'}
+    )
+
+
+@router.get("/games/{game_id}/replay", summary="recompute every hand; the differences (game replay)")
+def game_replay(game_id: int, state: State) -> JSONResponse:
+    from ..table import games
+
+    with state.ledger() as ledger:
+        game = ledger.game(game_id)
+        return JSONResponse({"game": game.id, "differences": games.replay(ledger, game)})

@@ -1,0 +1,175 @@
+"""The ASGI app: FastAPI (on Starlette) with the JSON API, the pages, and the safety around them.
+
+* Errors: bad input (:class:`~mahjong_arbiter.errors.ArbiterError`, a request the models refuse,
+  a body that is not JSON) is 422 ``{"error": {"code", "message"}}``; a missing token 403; an
+  unknown game or page 404; a body over the limit 413.  Anything else is a bug: 500, with a
+  one-line message and no traceback sent.
+* Headers: a Content Security Policy that allows only the app's own script and stylesheet and
+  requests to itself; no framing, no referrer, no content sniffing.
+* Host: on a loopback address only local Host headers are served (no DNS rebinding).
+* Bodies are limited (:data:`~mahjong_arbiter.web.config.MAX_BODY`); responses are compressed.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from typing import Any, Final
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+from .. import __version__
+from ..errors import ArbiterError
+from . import api, pages
+from .config import ServerConfig
+from .state import AppState, TokenError
+
+__all__ = ["create_app", "CSP"]
+
+CSP: Final = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+    "form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+)
+_HEADERS: Final = (
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+)
+_STATUS_OF_CODE: Final = {"token_required": 403, "no_game": 404, "too_large": 413}
+_log = logging.getLogger("mahjong_arbiter.web")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class BodyTooLarge(HTTPException):
+    """A request body over the limit (HTTP 413)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(413, f"the request body is larger than {limit} bytes")
+
+
+class SafetyMiddleware:
+    """Adds the security headers to every response and refuses bodies over *limit* bytes."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers", ())).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            response = _error_response(scope, 413, "too_large", f"the request body is larger than {self.limit} bytes")
+            await response(scope, receive, self._with_headers(send))
+            return
+        seen = 0
+
+        async def limited() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise BodyTooLarge(self.limit)
+            return message
+
+        await self.app(scope, limited, self._with_headers(send))
+
+    @staticmethod
+    def _with_headers(send: Send) -> Send:
+        async def wrapped(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *_HEADERS]
+            await send(message)
+
+        return wrapped
+
+
+def _is_api(scope: Scope) -> bool:
+    path: str = scope.get("path", "")
+    return path.startswith("/api/") or path.startswith("/ui/")
+
+
+def _error_response(scope: Scope, status: int, code: str, message: str) -> Response:
+    if _is_api(scope):
+        return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+    return HTMLResponse(pages.error_page(status, message), status_code=status)
+
+
+def _validation_message(exc: RequestValidationError) -> str:
+    problems = []
+    for error in exc.errors()[:5]:
+        where = ".".join(str(p) for p in error.get("loc", ()) if p != "body")
+        problems.append(f"{where or 'body'}: {error.get('msg', 'invalid')}")
+    return "; ".join(problems) or "the request does not match its model"
+
+
+def create_app(config: ServerConfig | None = None) -> FastAPI:
+    """The app for *config* (default: loopback, the default ledger, no token)."""
+    settings = config or ServerConfig()
+    state = AppState(settings)
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        state.uploads.close()
+
+    app = FastAPI(
+        title="mahjong-arbiter",
+        version=__version__,
+        summary="Score any mahjong hand exactly under a named rule profile; the same answers as the CLI's --json.",
+        docs_url=None,  # the interactive documentation loads scripts from a CDN: the app stays offline
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+        lifespan=lifespan,
+    )
+    app.state.arbiter = state
+    app.include_router(api.router)
+    app.include_router(pages.router)
+
+    @app.exception_handler(ArbiterError)
+    async def arbiter_error(request: Request, exc: ArbiterError) -> Response:
+        status = 403 if isinstance(exc, TokenError) else _STATUS_OF_CODE.get(exc.code, 422)
+        return _error_response(request.scope, status, exc.code, exc.message)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
+        return _error_response(request.scope, 422, "bad_request", _validation_message(exc))
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        if exc.status_code == 400:  # a body that could not be read as JSON is bad input
+            return _error_response(request.scope, 422, "bad_json", "the request body is not valid JSON")
+        codes = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
+        return _error_response(request.scope, exc.status_code, codes.get(exc.status_code, "http_error"),
+                               str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def internal_error(request: Request, exc: Exception) -> Response:
+        _log.exception("internal error on %s %s", request.method, request.url.path)
+        return _error_response(request.scope, 500, "internal_error",
+                               f"internal error: {type(exc).__name__}, please report it with this input")
+
+    app.add_middleware(GZipMiddleware, minimum_size=800)
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.allowed_hosts())
+    app.add_middleware(SafetyMiddleware, limit=settings.max_body)
+    return app
+
+
+def openapi_json(app: FastAPI) -> str:
+    """The OpenAPI document of *app*, as served at ``/api/openapi.json``."""
+    return json.dumps(app.openapi(), indent=2, sort_keys=True)

@@ -1,0 +1,205 @@
+"""The hand page: build a hand (palette, melds, context, events), read the ruling, ask why, verify,
+compare, share.  :func:`hand_page` draws the whole page for a state (a share link opens it);
+:func:`update` answers the page's script each time the hand or a question changes.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ..errors import ArbiterError
+from ..profiles.loader import builtin_profile_ids
+from .builder import Pieces, event_choices, palette_html, pieces_html
+from .forms import RulingForm
+from .layout import checkbox, layout, options
+from .ruling import rule_names, ruling_html
+from .state import AppState
+
+__all__ = ["hand_page", "update"]
+
+_WINDS = (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))
+_FLAG_WORDS = {
+    "self_drawn": ("self-drawn", "won on a tile from the wall (else on a discard)"),
+    "kong": ("kong", "robbing a kong (on a discard) or a kong's replacement tile (self-drawn)"),
+    "last_tile": ("last tile", "the last tile of the wall, or the discard after it"),
+    "last_of_kind": ("last of its kind", "the winning tile was the last unseen copy"),
+}
+_CLAIMS = (("", "claim not recorded"), ("1", "from the left"), ("2", "from opposite"), ("3", "from the right"))
+_CHOW_CLAIMS = (("", "claim not recorded"), ("1", "claimed the 1st tile"), ("2", "claimed the 2nd tile"),
+                ("3", "claimed the 3rd tile"))
+
+
+def _pieces_of(form: RulingForm) -> tuple[Pieces, str]:
+    """The pieces of the form's hand text, and the engine's message when it cannot be read."""
+    if not form.hand.strip():
+        return Pieces(), ""
+    if form.hand.lstrip().startswith('{"'):
+        try:
+            rec = form.record()
+        except ArbiterError as exc:
+            return Pieces(), exc.message
+        return Pieces.from_text(_text_of(rec)), ""
+    try:
+        return Pieces.from_text(form.hand, form.honour_order), ""
+    except ArbiterError as exc:
+        return Pieces(), exc.message
+
+
+def _text_of(rec: Any) -> str:
+    from ..notation import format_hand
+
+    return format_hand(rec.hand, rec.context.bonus_tiles or ())
+
+
+def _profile_choices(selected: str, house_id: str | None) -> str:
+    choices = [(pid, pid) for pid in builtin_profile_ids()]
+    if house_id:
+        choices.append((house_id, f"{house_id} (uploaded)"))
+    return options(choices, selected)
+
+
+def _events_html(form: RulingForm) -> str:
+    boxes = "".join(
+        checkbox("events", name.replace("_", " "), name in form.events, hint=meaning, value=name, ident=f"ev-{name}")
+        for name, meaning in event_choices()
+    )
+    return f'<fieldset class="events"><legend>Events</legend>{boxes}</fieldset>'
+
+
+def _builder(form: RulingForm, pieces: Pieces, error: str, house_id: str | None, names: list[str]) -> str:
+    flags = "".join(checkbox(f, words[0], getattr(form, f), hint=words[1]) for f, words in _FLAG_WORDS.items())
+    house = (
+        f'<textarea id="house-text" hidden>{escape(form.house)}</textarea>' if form.house is not None else ""
+    )
+    return f"""
+<section class="builder" aria-labelledby="build-title">
+<h1 id="build-title">Build a hand</h1>
+<form id="hand-form" method="get" action="/">
+<div class="field">
+  <label for="hand-text">Hand (MPSZ, the MCR helper string, or a JSON hand)</label>
+  <div class="row"><input id="hand-text" name="hand" value="{escape(form.hand)}" autocomplete="off"
+    spellcheck="false" aria-describedby="hand-error hand-help"><button type="submit">Rule</button></div>
+  <p id="hand-error" class="error" role="alert">{escape(error)}</p>
+  <p id="hand-help" class="hint">Melds in brackets: [123p,1] chow claimed on its 1st tile, [999s,3] pung from the
+    right, [SSSS] concealed kong; bonus tiles in braces: {{f1,s3}}. The last tile written wins.</p>
+</div>
+<div id="pieces" class="pieces tiles" aria-label="the hand: tap a tile to remove it" role="group">
+{pieces_html(pieces)}</div>
+<fieldset class="modes"><legend>Tap a tile below to add</legend>
+  <label class="check"><input type="radio" name="add" value="tile" checked> a tile</label>
+  <label class="check"><input type="radio" name="add" value="chow"> a chow</label>
+  <label class="check"><input type="radio" name="add" value="pung"> a pung</label>
+  <label class="check"><input type="radio" name="add" value="kong"> a kong</label>
+  <label class="check"><input type="radio" name="add" value="concealed_kong"> a concealed kong</label>
+  <label for="claim-seat">claimed</label>
+  <select id="claim-seat">{options(_CLAIMS, "")}</select>
+  <select id="claim-tile" hidden>{options(_CHOW_CLAIMS, "")}</select>
+</fieldset>
+<fieldset class="modes"><legend>Tap a tile in the hand to</legend>
+  <label class="check"><input type="radio" name="tap" value="remove" checked> remove it</label>
+  <label class="check"><input type="radio" name="tap" value="win"> make it the winning tile</label>
+  <button type="button" id="clear-hand">Clear</button>
+</fieldset>
+<div id="palette" class="palette" role="group" aria-label="tiles to add">{palette_html()}</div>
+<fieldset class="context"><legend>How it was won</legend>
+  {flags}
+  <label class="select">seat <select name="seat" id="f-seat">{options(_WINDS, form.seat)}</select></label>
+  <label class="select">prevailing <select name="round" id="f-round">{options(_WINDS, form.round)}</select></label>
+  <label class="select">profile <select name="profile" id="f-profile">
+    {_profile_choices(form.profile, house_id)}</select></label>
+</fieldset>
+{_events_html(form)}
+{house}
+<fieldset class="questions"><legend>Questions</legend>
+  <label class="select wide" for="f-why">Why (not) this rule?</label>
+  <input id="f-why" name="why" list="rule-names" value="{escape(form.why)}" autocomplete="off"
+    placeholder="a rule name, offered as you type">
+  <label class="select wide" for="f-claim">Verify a claim (a total, or rules separated by commas)</label>
+  <input id="f-claim" name="claim" list="rule-names" value="{escape(form.claim)}" autocomplete="off"
+    placeholder="e.g. 24, or Pure Straight, Half Flush">
+  <fieldset class="compare"><legend>Compare under</legend>{_compare_boxes(form)}</fieldset>
+</fieldset>
+<datalist id="rule-names">{_names(names)}</datalist>
+</form>
+</section>"""
+
+
+def _names(names: list[str]) -> str:
+    return "".join(f'<option value="{escape(n)}"></option>' for n in names)
+
+
+def _compare_boxes(form: RulingForm) -> str:
+    return "".join(
+        checkbox("compare", pid, pid in form.compare, value=pid, ident=f"cmp-{pid}") for pid in builtin_profile_ids()
+    )
+
+
+def _share(form: RulingForm) -> str:
+    link, words = form.share_link("/")
+    if link is None:
+        return f'<p class="hint">{escape(words)}</p>'
+    return (
+        f'<p><a id="share-link" href="{escape(link)}">Link to this ruling</a> '
+        '<button type="button" id="copy-link">Copy the link</button> '
+        '<button type="button" id="print">Print</button></p>'
+        f'<p class="hint">{escape(words)}</p>'
+    )
+
+
+def _game_panel(form: RulingForm) -> str:
+    if form.game is None:
+        return ""
+    return (
+        f'<section class="game-panel"><h2>Game {form.game}</h2><p><a id="to-game" href="/game/{form.game}?'
+        f'{escape(form.query(house=False))}">Record this hand in game {form.game}</a></p></section>'
+    )
+
+
+def hand_page(form: RulingForm, state: AppState, token: str | None, link_error: str = "") -> str:
+    """The whole hand page for *form* (as a share link opens it)."""
+    pieces, error = _pieces_of(form)
+    house_id = None
+    ruling, profile = ruling_html(form, state, token)
+    if link_error:
+        ruling = f'<p class="error" role="alert">{escape(link_error)}</p>' + ruling
+    if form.house is not None and profile is not None and profile.id == form.profile:
+        house_id = profile.id
+    body = (
+        _builder(form, pieces, error, house_id, rule_names(profile) if profile else [])
+        + f'<section id="ruling" class="ruling" aria-live="polite" aria-label="the ruling">{ruling}</section>'
+        + f'<section id="share" class="share" aria-label="share">{_share(form)}</section>'
+        + _game_panel(form)
+    )
+    return layout("Build a hand", body, active="hand", token_needed=state.config.token is not None)
+
+
+def update(data: object, state: AppState, token: str | None) -> dict[str, Any]:
+    """The page's script posts ``{"form": {...}, "pieces": {...} | null}``: the hand's text and pieces
+    (pieces after a tap, text after typing), their drawing, the ruling and the share link."""
+    if not isinstance(data, dict) or not isinstance(data.get("form"), dict):
+        raise ArbiterError("bad_json", 'expected {"form": {...}, "pieces": ...}')
+    form = RulingForm.from_mapping(data["form"])
+    raw_pieces = data.get("pieces")
+    error = ""
+    if raw_pieces is not None:
+        pieces = Pieces.from_json(raw_pieces)
+        form = form.with_hand(pieces.text())
+        try:
+            Pieces.from_text(form.hand, form.honour_order)
+        except ArbiterError as exc:
+            error = exc.message
+    else:
+        pieces, error = _pieces_of(form)
+    ruling, profile = ruling_html(form, state, token)
+    return {
+        "text": form.hand,
+        "pieces": pieces.to_json(),
+        "pieces_html": pieces_html(pieces),
+        "error": error,
+        "ruling_html": ruling,
+        "share_html": _share(form),
+        "query": form.query(house=False),
+        "rules": rule_names(profile) if profile else [],
+        "game_html": _game_panel(form),
+    }

@@ -1,0 +1,162 @@
+"""The pages (server-rendered HTML), the fragments the page script asks for (``/ui/...``), and the
+app's own static files (one script, one stylesheet)."""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from importlib import resources
+from typing import Annotated, Any, Final
+
+from fastapi import APIRouter, Depends, Header, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+
+from ..disputes.html import RULING_CSS
+from ..errors import ArbiterError
+from ..notation.svg import TILE_CSS
+from . import game_pages, profile_pages
+from .forms import RulingForm
+from .hand_page import hand_page, update
+from .layout import layout
+from .state import TOKEN_HEADER, AppState
+
+__all__ = ["router", "error_page"]
+
+router = APIRouter(include_in_schema=False)
+
+
+def _state(request: Request) -> AppState:
+    state: AppState = request.app.state.arbiter
+    return state
+
+
+State = Annotated[AppState, Depends(_state)]
+TokenHeader = Annotated[str | None, Header(alias=TOKEN_HEADER)]
+TokenQuery = Annotated[str | None, Query(max_length=200)]
+
+
+def _static(name: str) -> str:
+    return resources.files("mahjong_arbiter.web").joinpath("static", name).read_text(encoding="utf-8")
+
+
+_CSS: Final = TILE_CSS + RULING_CSS + _static("app.css")
+_JS: Final = _static("app.js")
+
+
+def error_page(status: int, message: str) -> str:
+    """A page that says what went wrong (no state needed: used by the error handlers)."""
+    body = (
+        f'<h1>{status}</h1><p class="error" role="alert">{escape(message)}</p>'
+        '<p><a href="/">Back to the hand</a></p>'
+    )
+    return layout(f"Error {status}", body, active="", token_needed=False)
+
+
+async def _json_body(request: Request) -> Any:
+    """The request body decoded as JSON; bad input (422) otherwise."""
+    raw = await request.body()
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
+        raise ArbiterError("bad_json", "the request body is not valid JSON") from None
+
+
+@router.get("/static/app.css")
+def app_css() -> Response:
+    return Response(_CSS, media_type="text/css", headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/static/app.js")
+def app_js() -> Response:
+    return Response(_JS, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/favicon.ico")
+def favicon() -> Response:
+    return Response(status_code=204)
+
+
+@router.get("/", response_class=HTMLResponse)
+def hand(request: Request, state: State, token: TokenQuery = None) -> HTMLResponse:
+    link_error = ""
+    try:
+        form = RulingForm.from_pairs(request.query_params.multi_items())
+    except ArbiterError as exc:
+        form, link_error = RulingForm(), exc.message
+    return HTMLResponse(hand_page(form, state, token, link_error))
+
+
+@router.post("/ui/update")
+async def ui_update(request: Request, state: State, token: TokenHeader = None) -> JSONResponse:
+    data = await _json_body(request)
+    from starlette.concurrency import run_in_threadpool
+
+    return JSONResponse(await run_in_threadpool(update, data, state, token))
+
+
+@router.get("/profiles", response_class=HTMLResponse)
+def profiles(state: State) -> HTMLResponse:
+    return HTMLResponse(profile_pages.list_page(state))
+
+
+@router.get("/profiles/diff", response_class=HTMLResponse)
+def profiles_diff(
+    state: State, a: Annotated[str, Query(max_length=200)], b: Annotated[str, Query(max_length=200)]
+) -> HTMLResponse:
+    return HTMLResponse(profile_pages.diff_page(state, a, b))
+
+
+@router.get("/profiles/{profile_id}", response_class=HTMLResponse)
+def profile(profile_id: str, state: State) -> HTMLResponse:
+    return HTMLResponse(profile_pages.profile_page(state, profile_id))
+
+
+@router.post("/ui/profile")
+async def ui_profile(request: Request, state: State, token: TokenHeader = None) -> JSONResponse:
+    data = await _json_body(request)
+    from starlette.concurrency import run_in_threadpool
+
+    return JSONResponse(await run_in_threadpool(profile_pages.check_upload, data, state, token))
+
+
+@router.get("/game", response_class=HTMLResponse)
+def games(state: State) -> HTMLResponse:
+    return HTMLResponse(game_pages.games_page(state))
+
+
+@router.get("/game/{game_id}", response_class=HTMLResponse)
+def game(game_id: int, request: Request, state: State) -> HTMLResponse:
+    return HTMLResponse(game_pages.game_page(state, game_id, request.query_params.multi_items()))
+
+
+@router.post("/ui/game/{game_id}/preview")
+async def ui_game_preview(game_id: int, request: Request, state: State) -> JSONResponse:
+    data = await _json_body(request)
+    from starlette.concurrency import run_in_threadpool
+
+    return JSONResponse(await run_in_threadpool(game_pages.preview, state, game_id, data))
+
+
+@router.get("/api", response_class=HTMLResponse)
+def api_page(request: Request, state: State) -> HTMLResponse:
+    doc = request.app.openapi()
+    rows = []
+    for path, methods in doc.get("paths", {}).items():
+        for method, op in methods.items():
+            body = op.get("requestBody", {}).get("content", {}).get("application/json", {}).get("schema", {})
+            model = body.get("$ref", "").rsplit("/", 1)[-1]
+            rows.append(
+                f"<tr><td><code>{escape(method.upper())} {escape(path)}</code></td><td>{escape(op.get('summary', ''))}"
+                f"</td><td>{escape(model)}</td></tr>"
+            )
+    table = (
+        '<div class="table-wrap"><table><thead><tr><th scope="col">endpoint</th><th scope="col">what</th>'
+        f'<th scope="col">request model</th></tr></thead><tbody>{"".join(rows)}</tbody></table></div>'
+    )
+    body = (
+        "<h1>The JSON API</h1><p>Every endpoint answers what the command line prints with <code>--json</code>. "
+        "Status 200 for an answer (a hand that does not win is an answer), 422 with "
+        "<code>{\"error\": {\"code\", \"message\"}}</code> for bad input, 403 for a write without the token. "
+        'The OpenAPI document: <a href="/api/openapi.json">/api/openapi.json</a>.</p>' + table
+    )
+    return HTMLResponse(layout("API", body, active="api", token_needed=state.config.token is not None))

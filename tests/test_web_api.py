@@ -1,0 +1,371 @@
+"""The JSON API through FastAPI's test client: every endpoint with good and bad input, and the
+answers equal to the CLI's ``--json`` on the golden hands.
+
+Expectations are the hand-computed ones of tests/fixtures/disputes/golden.toml (hand H =
+``[CCC,1]222m555p888s99p``: 25 points under mcr, Green Book 2006 fans 33, 49, 59, 79; 5 faan under
+hk-old-style, HK sheet) and of the README's sample hand ``123m456m789m123pEE`` (21 points under
+mcr: Pure Straight 16, Concealed Hand 2, Mixed Double Chow 1, One Voided Suit 1, Single Wait 1;
+Green Book 2006 fans 28, 62, 70, 75, 79).
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from mahjong_arbiter.cli import main
+from mahjong_arbiter.web import ServerConfig, create_app
+from mahjong_arbiter.web.app import CSP
+
+GOLDEN = tomllib.loads((Path(__file__).parent / "fixtures" / "disputes" / "golden.toml").read_text(encoding="utf-8"))
+SAMPLE = "123m456m789m123pEE"
+H = "[CCC,1]222m555p888s99p"
+STRAIGHT = "123456789p123s55m"
+THIRTEEN = "1112345678999m"  # the nine gates: waits on every tile of the suit
+TOKEN = "secret-token-for-tests"
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    db = tmp_path_factory.mktemp("web") / "ledger.sqlite3"
+    with TestClient(create_app(ServerConfig(db=db, extra_hosts=("testserver",)))) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="module")
+def guarded(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """A server reachable from other machines: writes and uploads need the token."""
+    db = tmp_path_factory.mktemp("web") / "ledger.sqlite3"
+    config = ServerConfig(db=db, token=TOKEN, host="0.0.0.0")
+    with TestClient(create_app(config)) as test_client:
+        yield test_client
+
+
+def cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any]:
+    """Run the CLI with ``--json``; its exit status and decoded output."""
+    capsys.readouterr()
+    status = main([*argv])
+    out = capsys.readouterr().out
+    return status, json.loads(out) if out.strip() else None
+
+
+def hand_json(client: TestClient, text: str, **context: Any) -> dict[str, Any]:
+    response = client.post("/api/parse", json={"text": text, **context})
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def error_of(response: Any, status: int = 422) -> dict[str, str]:
+    assert response.status_code == status, response.text
+    error: dict[str, str] = response.json()["error"]
+    assert set(error) == {"code", "message"}
+    return error
+
+
+# --- parse -------------------------------------------------------------------------------------------
+
+def test_parse_equals_the_cli(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    status, expected = cli_json(capsys, "parse", "[123p,1][345s,2][999s,3]6m6pEW1m", "--seat", "S", "--json")
+    assert status == 0
+    assert hand_json(client, "[123p,1][345s,2][999s,3]6m6pEW1m", seat="S") == expected
+    assert expected["winning_tile"] == "1m" and expected["seat_wind"] == "S"
+
+
+def test_parse_refuses_with_the_engines_message(client: TestClient) -> None:
+    error = error_of(client.post("/api/parse", json={"text": "11111m23456789p"}))
+    assert error["code"] == "fifth_copy" and "5 copies of 1m" in error["message"]
+    error = error_of(client.post("/api/parse", json={"text": SAMPLE, "seat": "X"}))
+    assert error["code"] == "bad_request" and "seat" in error["message"]
+    error = error_of(client.post("/api/parse", json={"text": SAMPLE, "colour": "red"}))
+    assert error["code"] == "bad_request" and "colour" in error["message"]
+
+
+# --- score -------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("case", [c for c in GOLDEN["right"] if c["profile"] in ("mcr", "bmja", "hk-old-style")],
+                         ids=lambda c: c["profile"])
+def test_score_golden_hand_equals_the_cli(client: TestClient, capsys: pytest.CaptureFixture[str],
+                                          case: dict[str, Any]) -> None:
+    status, expected = cli_json(capsys, "score", case["hand"], "--profile", case["profile"], "--json")
+    body = {"hand": hand_json(client, case["hand"]), "profile": case["profile"]}
+    response = client.post("/api/score", json=body)
+    assert response.status_code == 200 and status == 0
+    assert response.json() == expected
+    assert expected["total"] == case["total"]  # hand-computed: 25 mcr, 144 bmja, 5 faan hk-old-style
+
+
+def test_score_sample_hand_is_21(client: TestClient) -> None:
+    data = client.post("/api/score", json={"hand": hand_json(client, SAMPLE)}).json()
+    assert data["total"] == 21 and data["profile"] == "mcr"
+    assert {i["name"]: i["points"] for i in data["items"]} == {
+        "Pure Straight": 16, "Concealed Hand": 2, "Mixed Double Chow": 1, "One Voided Suit": 1, "Single Wait": 1,
+    }
+
+
+def test_score_not_winning_and_below_minimum_are_answers(
+    client: TestClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # 123456789m 123p E S: fourteen tiles, no pair: not a winning hand (CLI exit 1)
+    hand = hand_json(client, "123456789m123pES")
+    status, expected = cli_json(capsys, "score", "123456789m123pES", "--json")
+    response = client.post("/api/score", json={"hand": hand})
+    assert response.status_code == 200 and status == 1
+    assert response.json() == expected and expected["error"]["code"] == "not_winning"
+    # 123m 567p 234s 789s 55p on a discard: Concealed Hand 2 + All Chows 2 (Green Book 2006 fans 62,
+    # 63) = 4, below the minimum of 8 (§3.11.6.6): the CLI exits 1 and prints the result
+    low = "123m567p234s789s55p"
+    status, expected = cli_json(capsys, "score", low, "--json")
+    response = client.post("/api/score", json={"hand": hand_json(client, low)})
+    assert response.status_code == 200 and status == 1
+    assert response.json() == expected and expected["minimum_met"] is False
+
+
+def test_score_bad_input_is_422(client: TestClient) -> None:
+    hand = hand_json(client, SAMPLE)
+    assert error_of(client.post("/api/score", json={"hand": hand, "profile": "nope"}))["code"] == "unknown_profile"
+    error = error_of(client.post("/api/score", json={"hand": hand, "profile": "../../etc/passwd.toml"}))
+    assert error["code"] == "unknown_profile" and "not a file" in error["message"]
+    bad_tile = {**hand, "concealed": [*hand["concealed"][:-1], "X"]}
+    assert error_of(client.post("/api/score", json={"hand": bad_tile}))["code"] == "unknown_tile"
+    assert error_of(client.post("/api/score", json={"hand": {**hand, "self_drawn": "yes"}}))["code"] == "bad_request"
+    assert error_of(client.post("/api/score", json={"hand": hand, "limit": -5}))["code"] == "bad_request"
+    missing = {k: v for k, v in hand.items() if k != "winning_tile"}
+    assert error_of(client.post("/api/score", json={"hand": missing}))["code"] == "missing_field"
+    response = client.post("/api/score", content=b"{not json", headers={"content-type": "application/json"})
+    assert error_of(response)["code"] in ("bad_request", "bad_json")
+
+
+def test_score_loser_partial(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    # a loser's 11 tiles under bmja: [CCC,1] 222m 55p 88s (bmja.md: exposed major pung 4,
+    # concealed minor pung 4, pairs score nothing without an honour... as the CLI computes it)
+    text = "[CCC,1]222m55p88s"
+    status, expected = cli_json(capsys, "score", text, "--loser", "--partial", "--profile", "bmja", "--json")
+    hand = client.post("/api/parse", json={"text": text, "partial": True}).json()
+    response = client.post("/api/score", json={"hand": hand, "profile": "bmja", "loser": True, "partial": True})
+    assert response.status_code == 200 and status == 0
+    assert response.json() == expected
+
+
+# --- readings, waits ---------------------------------------------------------------------------------
+
+def test_readings_equal_the_cli(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    status, expected = cli_json(capsys, "readings", "111222333m456p77s", "--win", "2m", "--json")
+    hand = hand_json(client, "111222333m456p77s", win="2m")
+    response = client.post("/api/readings", json={"hand": hand})
+    assert response.status_code == 200 and response.json() == expected and status == 0
+    assert expected["decompositions"] == 2  # three pungs, or three identical chows
+    none = client.post("/api/readings", json={"hand": hand_json(client, "123456789m123pES")}).json()
+    assert none["readings"] == [] and none["why_not"]
+    assert error_of(client.post("/api/readings", json={"hand": hand, "special": "nonsense"}))["code"]
+
+
+def test_waits_equal_the_cli(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    hand = hand_json(client, THIRTEEN)
+    status, expected = cli_json(capsys, "waits", THIRTEEN, "--json")
+    response = client.post("/api/waits", json={"hand": hand})
+    assert response.status_code == 200 and response.json() == expected and status == 0
+    assert [w["tile"] for w in expected["waits"]] == [f"{n}m" for n in range(1, 10)]
+    status, expected = cli_json(capsys, "waits", THIRTEEN, "--profile", "mcr", "--json")
+    scored = client.post("/api/waits", json={"hand": hand, "profile": "mcr"}).json()
+    assert scored == expected and all(w["discard"]["total"] >= 88 for w in scored["waits"])  # Nine Gates, fan 1
+    status, expected = cli_json(capsys, "waits", SAMPLE, "--profile", "mcr", "--discards", "--json")
+    discards = client.post("/api/waits", json={"hand": hand_json(client, SAMPLE), "profile": "mcr", "discards": True})
+    assert discards.status_code == 200 and discards.json() == expected
+    assert error_of(client.post("/api/waits", json={"hand": hand, "discards": True}))["code"] == "bad_arguments"
+    assert error_of(client.post("/api/waits", json={"hand": hand_json(client, SAMPLE)}))["code"] == "tile_count"
+
+
+# --- explain, verify, compare ------------------------------------------------------------------------
+
+def test_explain_with_why_equals_the_cli(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    case = next(c for c in GOLDEN["why"] if c["id"] == "short-straight-suppressed-gb")
+    status, expected = cli_json(capsys, "explain", case["hand"], "--profile", "mcr", "--why", case["rule"], "--json")
+    body = {"hand": hand_json(client, case["hand"]), "profile": "mcr", "why": case["rule"]}
+    data = client.post("/api/explain", json=body).json()
+    assert data == expected and status == 0
+    assert data["why"]["status"] == case["status"] and data["why"]["by"] == case["by"]
+    assert case["source_contains"] in data["why"]["source"]
+    assert error_of(client.post("/api/explain", json={**body, "why": "x" * 500}))["code"] == "bad_request"
+
+
+def test_verify_right_and_wrong(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    case = next(c for c in GOLDEN["wrong"] if c["id"] == "pure-straight-over-claimed")
+    claim = ", ".join(case["claim"])
+    status, expected = cli_json(capsys, "verify", case["hand"], "--claim-rules", claim, "--json")
+    response = client.post("/api/verify", json={"hand": hand_json(client, case["hand"]), "claim": case["claim"]})
+    assert response.status_code == 200 and status == 1  # a wrong claim is an answer
+    assert response.json() == expected and expected["verdict"] == "wrong"
+    assert {d["rule"] for d in expected["differences"] if d["kind"] == "extra"} == set(case["extra"])
+    right = client.post("/api/verify", json={"hand": hand_json(client, H), "claim": 25}).json()
+    assert right["verdict"] == "right" and right["total"] == 25
+    body = b'{"hand": ' + json.dumps(hand_json(client, H)).encode() + b', "claim": NaN}'
+    response = client.post("/api/verify", content=body, headers={"content-type": "application/json"})
+    assert error_of(response)["code"] == "bad_request"
+    assert error_of(client.post("/api/verify", json={"hand": hand_json(client, H), "claim": True}))["code"]
+
+
+def test_compare_equals_the_cli(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    status, expected = cli_json(capsys, "compare", H, "--profiles", "mcr,hk-old-style", "--json")
+    body = {"hand": hand_json(client, H), "profiles": ["mcr", "hk-old-style"]}
+    data = client.post("/api/compare", json=body).json()
+    assert data == expected and status == 0 and data["totals"] == {"mcr": 25, "hk-old-style": 5}
+    assert error_of(client.post("/api/compare", json={**body, "profiles": []}))["code"] == "bad_request"
+
+
+# --- profiles ----------------------------------------------------------------------------------------
+
+def test_profiles_list_show_diff_equal_the_cli(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    _, expected = cli_json(capsys, "profiles", "--json")
+    assert client.get("/api/profiles").json() == expected
+    _, expected = cli_json(capsys, "profiles", "show", "buzzard-2000", "--json")
+    assert client.get("/api/profiles/buzzard-2000").json() == expected
+    _, expected = cli_json(capsys, "profiles", "diff", "mcr", "mcr-mil", "--json")
+    assert client.get("/api/profiles/diff", params={"a": "mcr", "b": "mcr-mil"}).json() == expected
+    assert error_of(client.get("/api/profiles/nope"))["code"] == "unknown_profile"
+
+
+HOUSE = 'id = "club"\nextends = "hk-old-style"\nlabel = "Our club"\nminimum = 1\n'
+
+
+def test_uploaded_profile_is_checked_and_usable(client: TestClient) -> None:
+    data = client.post("/api/profiles", json={"text": HOUSE}).json()
+    assert data["id"] == "club" and data["extends"] == "hk-old-style" and data["minimum"] == 1
+    # a 2-faan hand: 234m 567m 678p 345s EE won on a discard under the club's minimum of 1
+    hand = hand_json(client, "234m567m678p345sEE")
+    scored = client.post("/api/score", json={"hand": hand, "profile": "club", "profile_toml": HOUSE}).json()
+    plain = client.post("/api/score", json={"hand": hand, "profile": "hk-old-style"}).json()
+    assert scored["profile"] == "club" and scored["total"] == plain["total"]
+    for text, words in [
+        ('id = "x"\nextends = "/etc/passwd"\n', "built-in"),
+        ('id = "x"\nextends = "../mcr.toml"\n', "built-in"),
+        ('id = "x"\n', "built-in"),
+        ('id = "mcr"\nextends = "mcr"\n', "own id"),
+        ("id = [unclosed", "not valid TOML"),
+        ('id = "x"\nextends = "mcr"\n[amend."mcr.nope"]\npoints = 3\n', "mcr.nope"),
+    ]:
+        error = error_of(client.post("/api/profiles", json={"text": text}))
+        assert words in error["message"] and "/tmp" not in error["message"], error
+    too_big = "# " + "x" * 70_000
+    assert error_of(client.post("/api/profiles", json={"text": too_big}))["code"] == "bad_request"
+
+
+# --- games -------------------------------------------------------------------------------------------
+
+def test_a_game_through_the_api_equals_the_cli(client: TestClient, capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path) -> None:
+    db = str(client.app.state.arbiter.config.db)  # type: ignore[attr-defined]
+    new = client.post("/api/games", json={"profile": "mcr", "players": ["Ann", "Bob", "Cat", "Dan"]})
+    assert new.status_code == 200, new.text
+    gid = new.json()["game"]["id"]
+    # hand 1 by score: Bob (South) wins 8 on Cat's discard; hand 2 by its tiles: Ann self-draws
+    first = {"winner": "S", "discarder": "W", "scores": {"S": 8}}
+    preview = client.post(f"/api/games/{gid}/hands", json={**first, "preview": True}).json()
+    assert client.get(f"/api/games/{gid}").json()["hands"] == []  # a preview stores nothing
+    recorded = client.post(f"/api/games/{gid}/hands", json=first).json()
+    assert preview == recorded
+    assert recorded["settlement"]["net"] == {"E": -8, "S": 32, "W": -16, "N": -8}  # Green Book 2006 §2.3
+    second = {"winner": "E", "self_drawn": True, "hands": {"E": SAMPLE}}
+    response = client.post(f"/api/games/{gid}/hands", json=second)
+    assert response.status_code == 200, response.text
+    # self-drawn, the sample hand is Pure Straight 16 + Fully Concealed Hand 4 (fan 56, in place of
+    # Concealed Hand and Self-Drawn) + Mixed Double Chow 1 + One Voided Suit 1 + Single Wait 1 = 23
+    assert response.json()["scores"]["E"] == 23
+    _, expected = cli_json(capsys, "game", "show", "--db", db, "--game", str(gid), "--json")
+    assert client.get(f"/api/games/{gid}").json() == expected
+    assert client.get("/api/games").json()["games"][-1]["id"] == gid
+    csv_text = client.get(f"/api/games/{gid}/export", params={"format": "csv"}).text
+    main(["game", "export", "--db", db, "--game", str(gid), "--format", "csv", "--output", str(tmp_path / "g.csv")])
+    assert csv_text == (tmp_path / "g.csv").read_text(encoding="utf-8")
+    assert client.get(f"/api/games/{gid}/replay").json() == {"game": gid, "differences": []}
+    assert client.delete(f"/api/games/{gid}/hands/last").json() == {"game": gid, "removed": 2}
+    assert len(client.get(f"/api/games/{gid}").json()["hands"]) == 1
+
+
+def test_game_bad_input(client: TestClient) -> None:
+    assert error_of(client.get("/api/games/99999"), 404)["code"] == "no_game"
+    bad = client.post("/api/games", json={"profile": "mcr", "players": ["A", "A", "B", "C"]})
+    assert error_of(bad)["code"] == "bad_arguments"
+    gid = client.post("/api/games", json={"profile": "mcr", "players": ["A", "B", "C", "D"]}).json()["game"]["id"]
+    error = error_of(client.post(f"/api/games/{gid}/hands", json={"winner": "S", "self_drawn": True,
+                                                                  "discarder": "W"}))
+    assert error["code"] == "bad_facts"
+    assert error_of(client.post(f"/api/games/{gid}/hands", json={"winner": "Q"}))["code"] == "bad_request"
+    assert error_of(client.post(f"/api/games/{gid}/hands", json={"winner": "E", "hands": {"E": "1m"}}))["code"]
+    assert error_of(client.delete(f"/api/games/{gid}/hands/last"))["code"] == "no_hand"
+
+
+# --- safety ------------------------------------------------------------------------------------------
+
+def test_writes_and_uploads_need_the_token_off_loopback(guarded: TestClient) -> None:
+    body = {"profile": "mcr", "players": ["A", "B", "C", "D"]}
+    assert error_of(guarded.post("/api/games", json=body), 403)["code"] == "token_required"
+    assert error_of(guarded.post("/api/profiles", json={"text": HOUSE}), 403)["code"] == "token_required"
+    created = guarded.post("/api/games", json=body, headers={"X-Arbiter-Token": TOKEN})
+    assert created.status_code == 200
+    gid = created.json()["game"]["id"]
+    assert guarded.get(f"/api/games/{gid}").status_code == 200  # reading needs no token
+    hand = guarded.post("/api/parse", json={"text": SAMPLE}).json()
+    with_house = {"hand": hand, "profile": "club", "profile_toml": HOUSE}
+    assert error_of(guarded.post("/api/score", json=with_house), 403)["code"] == "token_required"
+    assert guarded.post("/api/score", json=with_house, headers={"X-Arbiter-Token": TOKEN}).status_code == 200
+    wrong = guarded.delete(f"/api/games/{gid}/hands/last", headers={"X-Arbiter-Token": "guess"})
+    assert error_of(wrong, 403)["code"] == "token_required"
+
+
+def test_limits_headers_and_hosts(client: TestClient) -> None:
+    big = b'{"text": "' + b"1" * 300_000 + b'"}'
+    response = client.post("/api/parse", content=big, headers={"content-type": "application/json"})
+    assert error_of(response, 413)["code"] == "too_large"
+    deep = b'{"text": ' + b"[" * 5000 + b"]" * 5000 + b"}"
+    assert client.post("/api/parse", content=deep, headers={"content-type": "application/json"}).status_code == 422
+    for path in ("/", "/api/profiles", "/profiles", "/static/app.js"):
+        response = client.get(path)
+        assert response.status_code == 200 and response.headers["content-security-policy"] == CSP
+        assert response.headers["x-content-type-options"] == "nosniff"
+    assert "script-src 'self'" in CSP and "unsafe-inline" not in CSP
+    assert client.get("/api/profiles", headers={"host": "evil.example"}).status_code == 400
+    assert error_of(client.get("/api/nothing-here"), 404)["code"] == "not_found"
+
+
+def test_openapi_is_generated_from_the_models(client: TestClient) -> None:
+    doc = client.get("/api/openapi.json").json()
+    for path in ("/api/score", "/api/readings", "/api/waits", "/api/explain", "/api/verify", "/api/compare",
+                 "/api/profiles", "/api/games", "/api/games/{game_id}/hands"):
+        assert path in doc["paths"], path
+    schemas = doc["components"]["schemas"]
+    assert {"ScoreRequest", "JsonHand", "VerifyRequest", "CompareRequest", "HandFactsRequest"} <= set(schemas)
+    assert schemas["ScoreRequest"]["properties"]["hand"]["$ref"].endswith("JsonHand")
+    assert "API" in client.get("/api").text
+
+
+def test_pages_escape_what_users_write(client: TestClient) -> None:
+    hostile = '<img src=x onerror=alert(1)>'
+    hand = json.dumps({**hand_json(client, SAMPLE), "id": hostile})
+    page = client.get("/", params={"hand": hand}).text
+    assert hostile not in page and "&lt;img src=x onerror=alert(1)&gt;" in page
+    gid = client.post("/api/games", json={"profile": "mcr", "players": [hostile, "<b>B", "C&D", '"E"']}).json()
+    text = client.get(f"/game/{gid['game']['id']}").text
+    assert hostile not in text and "<b>B" not in text and "&lt;b&gt;B" in text
+
+
+def test_share_links_carry_the_house_rules(client: TestClient) -> None:
+    from mahjong_arbiter.web.forms import RulingForm, parse_qsl
+
+    form = RulingForm(hand="234m567m678p345sEE", profile="club", house=HOUSE, seat="S")
+    link, _ = form.share_link("/")
+    assert link is not None and "house=" in link
+    again = RulingForm.from_pairs(parse_qsl(link.split("?", 1)[1]))
+    assert again.house == HOUSE and again.seat == "S"
+    page = client.get(link).text
+    assert "Our club" in page and "not a winning hand" not in page.lower()
+    noise = "".join(f"# {i:x} {i * 7919:x}\n" for i in range(3000))  # does not compress into a link
+    huge = RulingForm(hand=SAMPLE, profile="club", house=HOUSE + noise)
+    assert huge.share_link("/")[0] is None
+    assert "damaged" in client.get("/", params={"hand": SAMPLE, "house": "%%%"}).text
