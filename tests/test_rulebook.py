@@ -143,7 +143,8 @@ def test_rules_prints_the_rulebook_one_entry_and_a_page(tmp_path: Path, capsys: 
     page = out.read_text(encoding="utf-8")
     book = rulebook_for(load_profile("hk-gameweave"))
     assert page.count('<div class="example">') == sum(len(e.examples) for e in book.entries.values())
-    assert "default-src 'none'" in page and '<span class="tile winning"' in page
+    assert "default-src 'none'" in page and '<svg class="tile winning"' in page  # drawn by notation/svg
+    assert '<symbol id="mt-' in page and "<script" not in page  # the faces it shows, in the page itself
 
 
 def test_rules_names_a_near_miss(capsys: pytest.CaptureFixture[str]) -> None:

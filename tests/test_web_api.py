@@ -71,6 +71,14 @@ def error_of(response: Any, status: int = 422) -> dict[str, str]:
 
 # --- parse -------------------------------------------------------------------------------------------
 
+def test_the_request_model_of_a_hand_is_the_json_hand_format() -> None:
+    from mahjong_arbiter.notation import json_hand
+    from mahjong_arbiter.web.models import JsonHand, JsonMeld
+
+    assert tuple(f.alias or n for n, f in JsonHand.model_fields.items()) == json_hand.FIELDS
+    assert tuple(f.alias or n for n, f in JsonMeld.model_fields.items()) == json_hand._MELD_FIELDS
+
+
 def test_parse_equals_the_cli(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
     status, expected = cli_json(capsys, "parse", "[123p,1][345s,2][999s,3]6m6pEW1m", "--seat", "S", "--json")
     assert status == 0
@@ -207,7 +215,8 @@ def test_verify_right_and_wrong(client: TestClient, capsys: pytest.CaptureFixtur
     assert right["verdict"] == "right" and right["total"] == 25
     body = b'{"hand": ' + json.dumps(hand_json(client, H)).encode() + b', "claim": NaN}'
     response = client.post("/api/verify", content=body, headers={"content-type": "application/json"})
-    assert error_of(response)["code"] == "bad_request"
+    error = error_of(response)  # refused by the same decoder as the CLI's --input
+    assert error["code"] == "bad_json" and "NaN" in error["message"]
     assert error_of(client.post("/api/verify", json={"hand": hand_json(client, H), "claim": True}))["code"]
 
 

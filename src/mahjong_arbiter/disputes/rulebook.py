@@ -20,8 +20,8 @@ from ..profiles.rulebook import Example, Rulebook
 from ..result import Result
 from .breakdown import value_text
 
-__all__ = ["ScoredExample", "entry_lines", "rulebook_text", "entry_text", "rulebook_page", "score_example",
-           "rule_value_text", "context_words", "entry_page"]
+__all__ = ["ScoredExample", "entry_lines", "rulebook_text", "entry_text", "rulebook_page", "rulebook_sections",
+           "score_example", "rule_value_text", "context_words", "entry_page"]
 
 _TITLES = {"points": "Points", "doubles": "Doubles", "limit": "Limit hands", "faan": "Faan"}
 _WIDTH = 96
@@ -239,6 +239,12 @@ def rulebook_page(book: Rulebook) -> str:
     """The whole rulebook as one printable, self-contained HTML page, example hands drawn as tiles."""
     from .html import page
 
+    return page(f"Rulebook: {book.profile.label}", rulebook_sections(book))
+
+
+def rulebook_sections(book: Rulebook) -> list[str]:
+    """The rulebook's sections (HTML): the profile's facts, one section per kind of value with each
+    rule's entry, the procedures.  :func:`rulebook_page` puts them in a page; the web app in its own."""
     profile = book.profile
     head = [f"<p>profile {escape(profile.id)}, fingerprint {escape(profile.fingerprint)}</p>"]
     if book.introduction:
@@ -261,7 +267,7 @@ def rulebook_page(book: Rulebook) -> str:
         notes = "".join(f"<li><b>{escape(n.title)}</b>: {escape(n.text)} "
                         f'<span class="source">[{escape(n.source)}]</span></li>' for n in profile.notes)
         sections.append(f"<section><h2>Procedures and choices (not scored)</h2><ul>{notes}</ul></section>")
-    return page(f"Rulebook: {profile.label}", sections)
+    return sections
 
 
 def entry_page(book: Rulebook, rule_id: str) -> str:

@@ -40,6 +40,7 @@ __all__ = [
     "tile_svg",
     "tiles_svg",
     "meld_svg",
+    "meld_tiles_svg",
     "meld_label",
     "hand_svg",
     "sprite",
@@ -269,20 +270,29 @@ def tiles_svg(tiles: Sequence[Tile], *, cls: str = "") -> str:
 
 
 def meld_label(meld: Meld) -> str:
-    """A meld in words: ``"exposed pung of 5 of bamboo, claimed"``, ``"concealed kong of east wind"``."""
+    """A meld in words: ``"exposed pung of 5 of bamboo, claimed 5 of bamboo from the right"``,
+    ``"concealed kong of east wind"``."""
     how = "exposed" if meld.exposed else "concealed"
+    kind = f"added {meld.kind.value}" if meld.added else meld.kind.value
     if meld.kind.value == "chow":
         what = "chow " + ", ".join(tile_label(t) for t in meld.tiles)
     else:
-        what = f"{meld.kind.value} of {tile_label(meld.first)}"
+        what = f"{kind} of {tile_label(meld.first)}"
     claimed = f", claimed {tile_label(meld.claimed)}" if meld.claimed is not None else ""
+    if meld.claimed_from is not None:
+        claimed += " from across the table" if meld.claimed_from == "opposite" else f" from the {meld.claimed_from}"
     return f"{how} {what}{claimed}"
+
+
+def meld_tiles_svg(meld: Meld, *, decorative: bool = False) -> str:
+    """A meld's tiles, the claimed tile (when known) turned sideways."""
+    sideways_at = meld.tiles.index(meld.claimed) if meld.claimed is not None else -1
+    return "".join(tile_svg(t, sideways=i == sideways_at, decorative=decorative) for i, t in enumerate(meld.tiles))
 
 
 def meld_svg(meld: Meld) -> str:
     """A declared meld: its tiles in a dashed box, the claimed tile (when known) turned sideways."""
-    sideways_at = meld.tiles.index(meld.claimed) if meld.claimed is not None else -1
-    body = "".join(tile_svg(t, sideways=i == sideways_at) for i, t in enumerate(meld.tiles))
+    body = meld_tiles_svg(meld)
     cls = "meld" if meld.exposed else "meld concealed"
     return f'<span class="{cls}" role="group" aria-label="{escape(meld_label(meld))}">{body}</span>'
 

@@ -14,12 +14,13 @@ from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Header, Query, Request
-from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from fastapi.responses import PlainTextResponse, Response
 
 from .. import answers
 from ..errors import ArbiterError, NotWinningError
 from ..notation.json_hand import HandRecord, record_from_json
 from .forms import parse_request
+from .jsonwire import JsonAnswer, JsonRoute
 from .models import (
     CompareRequest,
     ExplainRequest,
@@ -36,7 +37,7 @@ from .state import TOKEN_HEADER, AppState
 
 __all__ = ["router", "app_state", "answer_response"]
 
-router = APIRouter(prefix="/api")
+router = APIRouter(prefix="/api", route_class=JsonRoute, default_response_class=JsonAnswer)
 
 
 def app_state(request: Request) -> AppState:
@@ -49,14 +50,14 @@ State = Annotated[AppState, Depends(app_state)]
 TokenHeader = Annotated[str | None, Header(alias=TOKEN_HEADER, include_in_schema=True)]
 
 
-def answer_response(hand_id: str | None, work: Callable[[], answers.Answer[Any]]) -> JSONResponse:
+def answer_response(hand_id: str | None, work: Callable[[], answers.Answer[Any]]) -> JsonAnswer:
     """The JSON of *work*'s answer (200), or of a hand that does not win (200); bad input raises
     :class:`ArbiterError`, which the app turns into 422."""
     try:
         answer = work()
     except NotWinningError as exc:
-        return JSONResponse(answers.not_winning(hand_id, exc))
-    return JSONResponse(answer.data)
+        return JsonAnswer(answers.not_winning(hand_id, exc))
+    return JsonAnswer(answer.data)
 
 
 def _record(hand: Any, *, partial: bool = False) -> HandRecord:
@@ -64,27 +65,27 @@ def _record(hand: Any, *, partial: bool = False) -> HandRecord:
 
 
 @router.post("/parse", summary="read a hand string (MPSZ or the MCR helper string) into the JSON hand format")
-def parse(body: ParseRequest) -> JSONResponse:
+def parse(body: ParseRequest) -> JsonAnswer:
     rec = parse_request(body)
     return answer_response(rec.id, lambda: answers.parse_answer(rec))
 
 
 @router.post("/score", summary="score a hand under a profile, item by item")
-def score(body: ScoreRequest, state: State, token: TokenHeader = None) -> JSONResponse:
+def score(body: ScoreRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand, partial=body.partial)
     profile = state.profile(body.profile, body.profile_toml, token=token, limit=body.limit)
     return answer_response(rec.id, lambda: answers.score_answer(rec, profile, loser=body.loser, backend=body.backend))
 
 
 @router.post("/readings", summary="every Reading of a complete hand")
-def readings(body: ReadingsRequest) -> JSONResponse:
+def readings(body: ReadingsRequest) -> JsonAnswer:
     rec = _record(body.hand)
     shapes = answers.special_shapes(body.special)
     return answer_response(rec.id, lambda: answers.readings_answer(rec, backend=body.backend, shapes=shapes))
 
 
 @router.post("/waits", summary="the tiles a 13-tile hand waits for (scored with a profile), or the best discards of 14")
-def waits(body: WaitsRequest, state: State, token: TokenHeader = None) -> JSONResponse:
+def waits(body: WaitsRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand)
     if body.profile is None:
         if body.discards:
@@ -100,21 +101,21 @@ def waits(body: WaitsRequest, state: State, token: TokenHeader = None) -> JSONRe
 
 
 @router.post("/explain", summary="every reading ranked, the best rule by rule, suppressed rules, and why (not) a rule")
-def explain(body: ExplainRequest, state: State, token: TokenHeader = None) -> JSONResponse:
+def explain(body: ExplainRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand)
     profile = state.profile(body.profile, body.profile_toml, token=token, limit=body.limit)
     return answer_response(rec.id, lambda: answers.explain_answer(rec, profile, why=body.why, backend=body.backend))
 
 
 @router.post("/verify", summary="the verdict on a claimed total or claimed rules, item by item")
-def verify(body: VerifyRequest, state: State, token: TokenHeader = None) -> JSONResponse:
+def verify(body: VerifyRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand)
     profile = state.profile(body.profile, body.profile_toml, token=token, limit=body.limit)
     return answer_response(rec.id, lambda: answers.verify_answer(rec, profile, body.claim, backend=body.backend))
 
 
 @router.post("/compare", summary="one hand under several profiles, side by side")
-def compare(body: CompareRequest, state: State, token: TokenHeader = None) -> JSONResponse:
+def compare(body: CompareRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand)
     profiles = [state.profile(name, body.profile_toml, token=token) for name in body.profiles]
     return answer_response(rec.id, lambda: answers.compare_answer(rec, profiles, backend=body.backend))
@@ -123,10 +124,10 @@ def compare(body: CompareRequest, state: State, token: TokenHeader = None) -> JS
 # --- profiles ---------------------------------------------------------------------------------------
 
 @router.get("/profiles", summary="the built-in profiles (profiles list --json)")
-def profiles() -> JSONResponse:
+def profiles() -> JsonAnswer:
     from ..profiles.describe import profile_list
 
-    return JSONResponse(profile_list())
+    return JsonAnswer(profile_list())
 
 
 @router.get("/profiles/diff", summary="what two profiles disagree on (profiles diff A B --json)")
@@ -134,39 +135,39 @@ def profiles_diff(
     state: State,
     a: Annotated[str, Query(max_length=200)],
     b: Annotated[str, Query(max_length=200)],
-) -> JSONResponse:
+) -> JsonAnswer:
     from ..profiles.describe import profile_diff
 
-    return JSONResponse(profile_diff(state.profile(a), state.profile(b)))
+    return JsonAnswer(profile_diff(state.profile(a), state.profile(b)))
 
 
 @router.get("/profiles/{profile_id}", summary="one profile resolved (profiles show ID --json)")
-def profile_show(profile_id: str, state: State) -> JSONResponse:
+def profile_show(profile_id: str, state: State) -> JsonAnswer:
     from ..profiles.describe import profile_table
 
-    return JSONResponse(profile_table(state.profile(profile_id)))
+    return JsonAnswer(profile_table(state.profile(profile_id)))
 
 
 @router.post("/profiles", summary="check an uploaded house-rules profile; answers it resolved (profiles show)")
-def profile_upload(body: ProfileUpload, state: State, token: TokenHeader = None) -> JSONResponse:
+def profile_upload(body: ProfileUpload, state: State, token: TokenHeader = None) -> JsonAnswer:
     from ..profiles.describe import profile_table
 
     state.check_token(token)
-    return JSONResponse(profile_table(state.uploads.load(body.text)))
+    return JsonAnswer(profile_table(state.uploads.load(body.text)))
 
 
 # --- games ------------------------------------------------------------------------------------------
 
 @router.get("/games", summary="every game in the ledger")
-def games_list(state: State) -> JSONResponse:
+def games_list(state: State) -> JsonAnswer:
     from ..table.export import game_meta
 
     with state.ledger() as ledger:
-        return JSONResponse({"games": [game_meta(g) for g in ledger.games()]})
+        return JsonAnswer({"games": [game_meta(g) for g in ledger.games()]})
 
 
 @router.post("/games", summary="start a game (game new)")
-def game_new(body: NewGameRequest, state: State, token: TokenHeader = None) -> JSONResponse:
+def game_new(body: NewGameRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     from ..table import games
     from ..table.export import game_json
 
@@ -176,40 +177,40 @@ def game_new(body: NewGameRequest, state: State, token: TokenHeader = None) -> J
             policy=body.policy, after_east_win=body.after_east_win, after_draw=body.after_draw,
         )
         game = ledger.game(gid)
-        return JSONResponse(game_json(game, []))
+        return JsonAnswer(game_json(game, []))
 
 
 @router.get("/games/{game_id}", summary="a game and its ledger (game show --json)")
-def game_show(game_id: int, state: State) -> JSONResponse:
+def game_show(game_id: int, state: State) -> JsonAnswer:
     from ..table.export import game_json
 
     with state.ledger() as ledger:
         game = ledger.game(game_id)
-        return JSONResponse(game_json(game, ledger.hands(game.id)))
+        return JsonAnswer(game_json(game, ledger.hands(game.id)))
 
 
 @router.post("/games/{game_id}/hands", summary="record a hand (game hand / game draw --json), or preview it")
-def game_hand(game_id: int, body: HandFactsRequest, state: State, token: TokenHeader = None) -> JSONResponse:
+def game_hand(game_id: int, body: HandFactsRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     from ..table import games
 
     if body.preview:
         with state.ledger() as ledger:
             game = ledger.game(game_id)
             _, result = games.preview_hand(ledger, game, body.facts())
-            return JSONResponse(result)
+            return JsonAnswer(result)
     with state.ledger_write(token) as ledger:
         game = ledger.game(game_id)
         number, result = games.record_hand(ledger, game, body.facts())
-        return JSONResponse(result)
+        return JsonAnswer(result)
 
 
 @router.delete("/games/{game_id}/hands/last", summary="undo the last hand (game undo)")
-def game_undo(game_id: int, state: State, token: TokenHeader = None) -> JSONResponse:
+def game_undo(game_id: int, state: State, token: TokenHeader = None) -> JsonAnswer:
     from ..table import games
 
     with state.ledger_write(token) as ledger:
         game = ledger.game(game_id)
-        return JSONResponse({"game": game.id, "removed": games.undo_hand(ledger, game)})
+        return JsonAnswer({"game": game.id, "removed": games.undo_hand(ledger, game)})
 
 
 @router.get("/games/{game_id}/export", summary="the ledger as JSON or CSV (game export)")
@@ -229,9 +230,9 @@ def game_export(
 
 
 @router.get("/games/{game_id}/replay", summary="recompute every hand; the differences (game replay)")
-def game_replay(game_id: int, state: State) -> JSONResponse:
+def game_replay(game_id: int, state: State) -> JsonAnswer:
     from ..table import games
 
     with state.ledger() as ledger:
         game = ledger.game(game_id)
-        return JSONResponse({"game": game.id, "differences": games.replay(ledger, game)})
+        return JsonAnswer({"game": game.id, "differences": games.replay(ledger, game)})

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -29,6 +29,7 @@ from .. import __version__
 from ..errors import ArbiterError
 from . import api, pages
 from .config import ServerConfig
+from .jsonwire import BadJsonBody, JsonAnswer
 from .state import AppState, TokenError
 
 __all__ = ["create_app", "CSP"]
@@ -106,7 +107,7 @@ def _is_api(scope: Scope) -> bool:
 
 def _error_response(scope: Scope, status: int, code: str, message: str) -> Response:
     if _is_api(scope):
-        return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+        return JsonAnswer({"error": {"code": code, "message": message}}, status_code=status)
     return HTMLResponse(pages.error_page(status, message), status_code=status)
 
 
@@ -135,6 +136,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         docs_url=None,  # the interactive documentation loads scripts from a CDN: the app stays offline
         redoc_url=None,
         openapi_url="/api/openapi.json",
+        default_response_class=JsonAnswer,
         lifespan=lifespan,
     )
     app.state.arbiter = state
@@ -152,6 +154,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
+        if isinstance(exc, BadJsonBody):
+            return _error_response(request.scope, 422, "bad_json", str(exc.detail))
         if exc.status_code == 400:  # a body that could not be read as JSON is bad input
             return _error_response(request.scope, 422, "bad_json", "the request body is not valid JSON")
         codes = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}

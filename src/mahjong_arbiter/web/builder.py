@@ -16,10 +16,14 @@ from html import escape
 from typing import Any, Final
 
 from ..errors import ArbiterError, HandError
-from ..hand import KNOWN_EVENTS
-from ..notation import format_hand, parse_hand, parse_meld
+from ..events import EVENT_NAMES, FACTS
+from ..notation import parse_hand, parse_meld
+from ..notation.bonus import format_bonus
 from ..notation.helper import format_meld
-from ..notation.svg import meld_label, tile_label, tile_svg
+from ..notation.mpsz import format_run
+from ..notation.svg import meld_label, meld_tiles_svg, tile_label, tile_svg
+from ..profiles.events import earned_by
+from ..profiles.model import Profile
 from ..tiles import ALL_BONUS, ALL_PLAYING, Tile
 
 __all__ = ["Pieces", "palette_html", "pieces_html", "event_choices", "MELD_KINDS"]
@@ -106,9 +110,8 @@ class Pieces:
 
     def text(self) -> str:
         """The pieces as a hand string: melds, standing tiles, the last tile, bonus tiles in braces."""
-        tiles = "".join(t.token for t in (*self.standing, *((self.last,) if self.last else ())))
-        bonus = "{" + ",".join(t.token for t in self.bonus) + "}" if self.bonus else ""
-        return "".join(self.melds) + tiles + bonus
+        last = format_run([self.last], style="helper") if self.last is not None else ""
+        return "".join(self.melds) + format_run(self.standing, style="helper") + last + format_bonus(self.bonus)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -136,22 +139,22 @@ def pieces_html(pieces: Pieces) -> str:
     """The hand being built as buttons (tap to remove, or to make it the winning tile)."""
     if pieces.empty:
         return '<p class="hint">No tiles yet: tap tiles below, or type a hand.</p>'
-    parts = [_piece_button(t, "standing", i) for i, t in enumerate(pieces.standing)]
-    if pieces.last is not None:
-        parts.append(_piece_button(pieces.last, "last", 0, winning=len(pieces.standing) + 3 * len(pieces.melds) == 13))
+    parts: list[str] = []
     for i, text in enumerate(pieces.melds):
         try:
             meld = parse_meld(text)
         except ArbiterError:
             parts.append(f'<button type="button" class="piece" data-piece="meld" data-i="{i}">{escape(text)}</button>')
             continue
-        sideways = meld.tiles.index(meld.claimed) if meld.claimed is not None else -1
-        drawn = "".join(tile_svg(t, decorative=True, sideways=j == sideways) for j, t in enumerate(meld.tiles))
+        drawn = meld_tiles_svg(meld, decorative=True)
         cls = "piece meld" + ("" if meld.exposed else " concealed")
         parts.append(
             f'<button type="button" class="{cls}" data-piece="meld" data-i="{i}" '
             f'aria-label="{escape(meld_label(meld))}">{drawn}</button>'
         )
+    parts += [_piece_button(t, "standing", i) for i, t in enumerate(pieces.standing)]
+    if pieces.last is not None:
+        parts.append(_piece_button(pieces.last, "last", 0, winning=len(pieces.standing) + 3 * len(pieces.melds) == 13))
     parts += [_piece_button(t, "bonus", i) for i, t in enumerate(pieces.bonus)]
     return "".join(parts)
 
@@ -172,15 +175,17 @@ def palette_html() -> str:
     return "".join(out)
 
 
-def event_choices() -> list[tuple[str, str]]:
-    """The named events a hand can carry, with what each means at the table (the engine's list)."""
-    return sorted(KNOWN_EVENTS.items())
-
-
-def canonical_text(text: str, honour_order: str = "tenhou") -> str:
-    """*text* written again by the engine (for a complete or thirteen-tile hand), else as given."""
-    try:
-        parsed = parse_hand(text, honour_order=honour_order)
-    except ArbiterError:
-        return text
-    return format_hand(parsed.hand, parsed.bonus_tiles)
+def event_choices(profile: Profile | None = None) -> list[tuple[str, str, str]]:
+    """The named events of the registry (name, title, meaning and what each earns): with a
+    *profile*, only those it scores (its rules read them)."""
+    out = []
+    for name in EVENT_NAMES:
+        fact = FACTS[name]
+        if profile is None:
+            out.append((name, fact.title, fact.meaning))
+            continue
+        earned = earned_by(profile, name)
+        if earned:
+            earns = ", ".join(e.name for e in earned)
+            out.append((name, fact.title, f"{fact.meaning} Under {profile.id} it earns: {earns}."))
+    return out

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import base64
 import binascii
-import json
 import zlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -27,6 +26,7 @@ from typing import Any, Final
 from urllib.parse import parse_qsl, urlencode
 
 from ..errors import ArbiterError, HandError
+from ..jsonio import loads
 from ..notation.json_hand import HandRecord, record_from_json
 from ..notation.text_record import record_from_text
 from .config import MAX_HAND_TEXT, MAX_LINK, MAX_PROFILE
@@ -173,11 +173,7 @@ class RulingForm:
         if not text:
             raise HandError("tile_count", "the hand is empty: tap tiles or type a hand")
         if text.startswith("{") and text[1:].lstrip().startswith('"'):
-            try:
-                obj = json.loads(text)
-            except (ValueError, RecursionError):
-                raise HandError("bad_json", "the hand starts like a JSON hand but is not valid JSON") from None
-            return record_from_json(obj)
+            return record_from_json(loads(text))
         return record_from_text(
             text, honour_order=self.honour_order if self.honour_order in ("tenhou", "chinese") else "tenhou",
             self_drawn=self.self_drawn, seat=self.seat, round=self.round, last_of_kind=self.last_of_kind,

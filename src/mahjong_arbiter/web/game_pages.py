@@ -8,11 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
+from urllib.parse import quote
 
 from pydantic import ValidationError
 
 from ..errors import ArbiterError
 from ..profiles.loader import builtin_profile_ids
+from ..profiles.model import Profile
 from ..table import games
 from ..table.ledger import GameRow
 from ..table.seats import SEATS, Seat
@@ -25,6 +27,14 @@ __all__ = ["games_page", "game_page", "preview", "settlement_html"]
 
 _INCIDENTS = (("", "no incident"), ("liability", "liability"), ("false_mahjong", "false Mah-Jong"),
               ("wrong_tile_count", "wrong tile count"), ("non_winner_limit", "non-winner limit"))
+
+
+def _game_profile(state: AppState, game: GameRow) -> Profile | None:
+    """The game's profile when it is a built-in one (a game on a bare settlement policy has none)."""
+    try:
+        return state.profile(game.profile)
+    except ArbiterError:
+        return None
 
 
 def _token_needed(state: AppState) -> bool:
@@ -97,18 +107,22 @@ def _seat_choices(seats: Mapping[Seat, str]) -> list[tuple[str, str]]:
     return [(s, f"{seats[s]} ({s})") for s in SEATS]
 
 
-def _record_form(game: GameRow, seats: Mapping[Seat, str], prevailing: str, prefill: Mapping[str, Any]) -> str:
+def _record_form(
+    game: GameRow, seats: Mapping[Seat, str], prevailing: str, prefill: Mapping[str, Any], profile: Profile | None
+) -> str:
     winner = str(prefill.get("seat", "")) if prefill.get("hand") else ""
     hands = {winner: str(prefill["hand"])} if winner in SEATS else {}
     flags = {k: prefill.get(k) in ("1", "true") for k in ("self_drawn", "kong", "last_tile", "last_of_kind")}
     events = set(str(prefill.get("events", "")).split(",")) - {""}
     rows = "".join(
-        f'<tr><th scope="row">{escape(seats[s])} <span class="pid">({s})</span></th>'
-        f'<td><input name="score-{s}" type="number" inputmode="numeric" aria-label="score of {escape(seats[s])}" '
-        f'class="num"></td><td><input name="hand-{s}" value="{escape(hands.get(s, ""))}" maxlength="2000" '
-        f'autocomplete="off" spellcheck="false" aria-label="hand of {escape(seats[s])}"></td>'
-        f'<td><a href="/?game={game.id}&amp;seat={s}&amp;round={prevailing}" aria-label="build the hand of '
-        f'{escape(seats[s])}">build</a></td></tr>'
+        f'<fieldset class="player"><legend>{escape(seats[s])} <span class="pid">({s})</span></legend>'
+        f'<label class="select">score <input name="score-{s}" type="number" inputmode="numeric" class="num" '
+        f'aria-label="score of {escape(seats[s])}"></label>'
+        f'<label class="select grow">hand <input name="hand-{s}" value="{escape(hands.get(s, ""))}" maxlength="2000" '
+        f'autocomplete="off" spellcheck="false" aria-label="hand of {escape(seats[s])}"></label>'
+        f'<a href="/?game={game.id}&amp;profile={escape(quote(game.profile))}&amp;seat={s}&amp;round={prevailing}" '
+        f'class="build">build the hand of '
+        f"{escape(seats[s])}</a></fieldset>"
         for s in SEATS
     )
     incident_rows = "".join(
@@ -120,8 +134,8 @@ def _record_form(game: GameRow, seats: Mapping[Seat, str], prevailing: str, pref
     )
     winners = [("", "nobody: a draw"), *_seat_choices(seats)]
     events_html = "".join(
-        checkbox("events", name.replace("_", " "), name in events, hint=meaning, value=name, ident=f"gev-{name}")
-        for name, meaning in event_choices()
+        checkbox("events", title, name in events, hint=meaning, value=name, ident=f"gev-{name}")
+        for name, title, meaning in event_choices(profile)
     )
     return f"""
 <form id="record" class="stack" data-game="{game.id}">
@@ -129,9 +143,9 @@ def _record_form(game: GameRow, seats: Mapping[Seat, str], prevailing: str, pref
 {checkbox("self_drawn", "self-drawn", flags["self_drawn"], ident="g-self_drawn")}
 <label class="select">discarded by <select name="discarder">{options([("", "-"), *_seat_choices(seats)], "")}
 </select></label>
-<div class="table-wrap"><table><thead><tr><th scope="col">player</th><th scope="col">score</th>
-<th scope="col">hand (any notation; scored under the game's profile)</th><th scope="col"></th></tr></thead>
-<tbody>{rows}</tbody></table></div>
+<p class="hint">Give each player's score, or their hand in any notation (scored under the game's profile,
+with this hand's winds), or both when they agree.</p>
+{rows}
 <fieldset><legend>The winner's hand was won</legend>
 {checkbox("kong", "on a kong (robbed, or its replacement)", flags["kong"], ident="g-kong")}
 {checkbox("last_tile", "on the last tile", flags["last_tile"], ident="g-last_tile")}
@@ -164,7 +178,7 @@ def game_page(state: AppState, game_id: int, query: Iterable[tuple[str, str]]) -
         sitting = ", ".join(f"{s}: {seats[s]}" for s in SEATS)
         upcoming = (f"<p>Next: hand {current.hand}, {escape(current.prevailing_wind)} round; "
                     f"{escape(sitting)}.</p>")
-        form = _record_form(game, seats, current.prevailing_wind, prefill)
+        form = _record_form(game, seats, current.prevailing_wind, prefill, _game_profile(state, game))
     tools = (
         f'<p><button type="button" id="undo-hand" data-game="{game.id}">Undo the last hand</button> '
         f'<a href="/api/games/{game.id}/export?format=csv" download>Export CSV</a> '

@@ -9,7 +9,9 @@ from html import escape
 from typing import Any
 
 from ..errors import ArbiterError
+from ..events import FACTS
 from ..profiles.loader import builtin_profile_ids
+from ..profiles.model import Profile
 from .builder import Pieces, event_choices, palette_html, pieces_html
 from .forms import RulingForm
 from .layout import checkbox, layout, options
@@ -19,12 +21,20 @@ from .state import AppState
 __all__ = ["hand_page", "update"]
 
 _WINDS = (("E", "East"), ("S", "South"), ("W", "West"), ("N", "North"))
-_FLAG_WORDS = {
-    "self_drawn": ("self-drawn", "won on a tile from the wall (else on a discard)"),
-    "kong": ("kong", "robbing a kong (on a discard) or a kong's replacement tile (self-drawn)"),
-    "last_tile": ("last tile", "the last tile of the wall, or the discard after it"),
-    "last_of_kind": ("last of its kind", "the winning tile was the last unseen copy"),
-}
+
+
+def _flag_words() -> dict[str, tuple[str, str]]:
+    """The context toggles, with the registry's words (one toggle gives both kong facts, as ``--kong``)."""
+    robbing, loose = FACTS["robbing_kong"], FACTS["kong_replacement"]
+    return {
+        "self_drawn": (FACTS["self_drawn"].title, FACTS["self_drawn"].meaning),
+        "kong": (f"{robbing.title} / {loose.title.lower()}",
+                 f"On a discard: {robbing.meaning} Self-drawn: {loose.meaning}"),
+        "last_tile": (FACTS["last_tile"].title, FACTS["last_tile"].meaning),
+        "last_of_kind": (FACTS["last_of_kind"].title, FACTS["last_of_kind"].meaning),
+    }
+
+
 _CLAIMS = (("", "claim not recorded"), ("1", "from the left"), ("2", "from opposite"), ("3", "from the right"))
 _CHOW_CLAIMS = (("", "claim not recorded"), ("1", "claimed the 1st tile"), ("2", "claimed the 2nd tile"),
                 ("3", "claimed the 3rd tile"))
@@ -59,16 +69,25 @@ def _profile_choices(selected: str, house_id: str | None) -> str:
     return options(choices, selected)
 
 
-def _events_html(form: RulingForm) -> str:
+def events_html(form: RulingForm, profile: Profile | None) -> str:
+    """The registry's events the profile scores (and any the form already gives), as toggles."""
+    shown = event_choices(profile)
+    names = {name for name, _, _ in shown}
+    shown += [c for c in event_choices() if c[0] in form.events and c[0] not in names]
     boxes = "".join(
-        checkbox("events", name.replace("_", " "), name in form.events, hint=meaning, value=name, ident=f"ev-{name}")
-        for name, meaning in event_choices()
+        checkbox("events", title, name in form.events, hint=meaning, value=name, ident=f"ev-{name}")
+        for name, title, meaning in shown
     )
-    return f'<fieldset class="events"><legend>Events</legend>{boxes}</fieldset>'
+    scope = f" {escape(profile.id)} scores" if profile is not None else ""
+    if not boxes:
+        boxes = '<p class="hint">No named event earns anything under this profile.</p>'
+    return f'<fieldset class="events" id="events"><legend>Events{scope}</legend>{boxes}</fieldset>'
 
 
-def _builder(form: RulingForm, pieces: Pieces, error: str, house_id: str | None, names: list[str]) -> str:
-    flags = "".join(checkbox(f, words[0], getattr(form, f), hint=words[1]) for f, words in _FLAG_WORDS.items())
+def _builder(
+    form: RulingForm, pieces: Pieces, error: str, house_id: str | None, profile: Profile | None, summary: str
+) -> str:
+    flags = "".join(checkbox(f, words[0], getattr(form, f), hint=words[1]) for f, words in _flag_words().items())
     house = (
         f'<textarea id="house-text" hidden>{escape(form.house)}</textarea>' if form.house is not None else ""
     )
@@ -84,8 +103,11 @@ def _builder(form: RulingForm, pieces: Pieces, error: str, house_id: str | None,
   <p id="hand-help" class="hint">Melds in brackets: [123p,1] chow claimed on its 1st tile, [999s,3] pung from the
     right, [SSSS] concealed kong; bonus tiles in braces: {{f1,s3}}. The last tile written wins.</p>
 </div>
+<div class="hand-bar">
 <div id="pieces" class="pieces tiles" aria-label="the hand: tap a tile to remove it" role="group">
 {pieces_html(pieces)}</div>
+<p class="summary"><a href="#ruling" id="summary">{escape(summary)}</a></p>
+</div>
 <fieldset class="modes"><legend>Tap a tile below to add</legend>
   <label class="check"><input type="radio" name="add" value="tile" checked> a tile</label>
   <label class="check"><input type="radio" name="add" value="chow"> a chow</label>
@@ -109,7 +131,7 @@ def _builder(form: RulingForm, pieces: Pieces, error: str, house_id: str | None,
   <label class="select">profile <select name="profile" id="f-profile">
     {_profile_choices(form.profile, house_id)}</select></label>
 </fieldset>
-{_events_html(form)}
+{events_html(form, profile)}
 {house}
 <fieldset class="questions"><legend>Questions</legend>
   <label class="select wide" for="f-why">Why (not) this rule?</label>
@@ -120,7 +142,7 @@ def _builder(form: RulingForm, pieces: Pieces, error: str, house_id: str | None,
     placeholder="e.g. 24, or Pure Straight, Half Flush">
   <fieldset class="compare"><legend>Compare under</legend>{_compare_boxes(form)}</fieldset>
 </fieldset>
-<datalist id="rule-names">{_names(names)}</datalist>
+<datalist id="rule-names">{_names(rule_names(profile) if profile else [])}</datalist>
 </form>
 </section>"""
 
@@ -160,13 +182,14 @@ def hand_page(form: RulingForm, state: AppState, token: str | None, link_error: 
     """The whole hand page for *form* (as a share link opens it)."""
     pieces, error = _pieces_of(form)
     house_id = None
-    ruling, profile = ruling_html(form, state, token)
+    made = ruling_html(form, state, token)
+    ruling, profile = made.html, made.profile
     if link_error:
         ruling = f'<p class="error" role="alert">{escape(link_error)}</p>' + ruling
     if form.house is not None and profile is not None and profile.id == form.profile:
         house_id = profile.id
     body = (
-        _builder(form, pieces, error, house_id, rule_names(profile) if profile else [])
+        _builder(form, pieces, error, house_id, profile, made.summary)
         + f'<section id="ruling" class="ruling" aria-live="polite" aria-label="the ruling">{ruling}</section>'
         + f'<section id="share" class="share" aria-label="share">{_share(form)}</section>'
         + _game_panel(form)
@@ -191,8 +214,10 @@ def update(data: object, state: AppState, token: str | None) -> dict[str, Any]:
             error = exc.message
     else:
         pieces, error = _pieces_of(form)
-    ruling, profile = ruling_html(form, state, token)
+    made = ruling_html(form, state, token)
+    ruling, profile = made.html, made.profile
     return {
+        "summary": made.summary,
         "text": form.hand,
         "pieces": pieces.to_json(),
         "pieces_html": pieces_html(pieces),
@@ -201,5 +226,6 @@ def update(data: object, state: AppState, token: str | None) -> dict[str, Any]:
         "share_html": _share(form),
         "query": form.query(house=False),
         "rules": rule_names(profile) if profile else [],
+        "events_html": events_html(form, profile),
         "game_html": _game_panel(form),
     }

@@ -43,12 +43,16 @@ class _Strict(BaseModel):
 
 
 class JsonMeld(_Strict):
-    """A declared meld: ``{"kind": "pung", "tiles": ["5p","5p","5p"], "exposed": true, "claimed": "5p"}``."""
+    """A declared meld: ``{"kind": "pung", "tiles": ["5p","5p","5p"], "exposed": true, "claimed": "5p",
+    "from": "right"}`` (``from``: the player a claimed set came from; ``added``: a kong completed
+    from a claimed pung)."""
 
     kind: Literal["chow", "pung", "kong"]
     tiles: list[Token] = Field(max_length=4)
     exposed: bool = True
     claimed: Token | None = None
+    claimed_from: Literal["left", "opposite", "right"] | None = Field(None, alias="from")
+    added: bool = False
 
 
 class JsonHand(_Strict):
@@ -69,7 +73,7 @@ class JsonHand(_Strict):
 
     def as_json(self) -> dict[str, Any]:
         """The hand as the engine reads it (fields left out stay left out)."""
-        return self.model_dump(exclude_unset=True)
+        return self.model_dump(exclude_unset=True, by_alias=True)
 
 
 class ParseRequest(_Strict):

@@ -3,20 +3,21 @@ app's own static files (one script, one stylesheet)."""
 
 from __future__ import annotations
 
-import json
 from html import escape
 from importlib import resources
 from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Depends, Header, Query, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
 from ..disputes.html import RULING_CSS
 from ..errors import ArbiterError
+from ..jsonio import loads
 from ..notation.svg import TILE_CSS
 from . import game_pages, profile_pages
 from .forms import RulingForm
 from .hand_page import hand_page, update
+from .jsonwire import JsonAnswer
 from .layout import layout
 from .state import TOKEN_HEADER, AppState
 
@@ -53,12 +54,8 @@ def error_page(status: int, message: str) -> str:
 
 
 async def _json_body(request: Request) -> Any:
-    """The request body decoded as JSON; bad input (422) otherwise."""
-    raw = await request.body()
-    try:
-        return json.loads(raw.decode("utf-8"))
-    except (ValueError, RecursionError):
-        raise ArbiterError("bad_json", "the request body is not valid JSON") from None
+    """The request body decoded by the project's safe decoder; bad input (422 ``bad_json``) otherwise."""
+    return loads(await request.body())
 
 
 @router.get("/static/app.css")
@@ -87,11 +84,11 @@ def hand(request: Request, state: State, token: TokenQuery = None) -> HTMLRespon
 
 
 @router.post("/ui/update")
-async def ui_update(request: Request, state: State, token: TokenHeader = None) -> JSONResponse:
+async def ui_update(request: Request, state: State, token: TokenHeader = None) -> JsonAnswer:
     data = await _json_body(request)
     from starlette.concurrency import run_in_threadpool
 
-    return JSONResponse(await run_in_threadpool(update, data, state, token))
+    return JsonAnswer(await run_in_threadpool(update, data, state, token))
 
 
 @router.get("/profiles", response_class=HTMLResponse)
@@ -112,11 +109,11 @@ def profile(profile_id: str, state: State) -> HTMLResponse:
 
 
 @router.post("/ui/profile")
-async def ui_profile(request: Request, state: State, token: TokenHeader = None) -> JSONResponse:
+async def ui_profile(request: Request, state: State, token: TokenHeader = None) -> JsonAnswer:
     data = await _json_body(request)
     from starlette.concurrency import run_in_threadpool
 
-    return JSONResponse(await run_in_threadpool(profile_pages.check_upload, data, state, token))
+    return JsonAnswer(await run_in_threadpool(profile_pages.check_upload, data, state, token))
 
 
 @router.get("/game", response_class=HTMLResponse)
@@ -130,11 +127,11 @@ def game(game_id: int, request: Request, state: State) -> HTMLResponse:
 
 
 @router.post("/ui/game/{game_id}/preview")
-async def ui_game_preview(game_id: int, request: Request, state: State) -> JSONResponse:
+async def ui_game_preview(game_id: int, request: Request, state: State) -> JsonAnswer:
     data = await _json_body(request)
     from starlette.concurrency import run_in_threadpool
 
-    return JSONResponse(await run_in_threadpool(game_pages.preview, state, game_id, data))
+    return JsonAnswer(await run_in_threadpool(game_pages.preview, state, game_id, data))
 
 
 @router.get("/api", response_class=HTMLResponse)

@@ -93,8 +93,21 @@ def profile_page(state: AppState, profile_id: str) -> str:
     if profile_id not in builtin_profile_ids():
         known = ", ".join(builtin_profile_ids())
         raise ArbiterError("not_found", f"no built-in profile {profile_id!r}; the built-in profiles: {known}")
-    body = f'<p><a href="/profiles">All profiles</a></p>{profile_html(state.profile(profile_id))}'
+    profile = state.profile(profile_id)
+    body = (
+        f'<p><a href="/profiles">All profiles</a></p><h1>Rulebook: {escape(profile.label)}</h1>'
+        + rulebook_html(profile)
+        + f'<details class="resolved"><summary>The resolved rule table</summary>{profile_html(profile)}</details>'
+    )
     return layout(profile_id, body, active="profiles", token_needed=state.config.token is not None)
+
+
+def rulebook_html(profile: Profile) -> str:
+    """The profile's rulebook for players (the engine's, as ``rules PROFILE --format html`` prints it)."""
+    from ..disputes.rulebook import rulebook_sections
+    from ..profiles.rulebook import rulebook_for
+
+    return "\n".join(rulebook_sections(rulebook_for(profile)))
 
 
 def diff_html(diff: dict[str, Any]) -> str:
@@ -132,5 +145,5 @@ def check_upload(data: object, state: AppState, token: str | None) -> dict[str, 
     except ArbiterError as exc:
         return {"ok": False, "id": None, "error": exc.message, "html": ""}
     diff = profile_diff(state.profile(str(profile.extends)), profile)
-    html = profile_html(profile) + diff_html(diff)
+    html = diff_html(diff) + f"<h2>Rulebook: {escape(profile.label)}</h2>" + rulebook_html(profile)
     return {"ok": True, "id": profile.id, "error": "", "html": html}

@@ -10,6 +10,7 @@ built by :mod:`mahjong_arbiter.disputes.html` from the engine's answers (:mod:`m
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from html import escape
 
 from .. import answers
@@ -29,7 +30,7 @@ from ..result import Result
 from .forms import RulingForm
 from .state import AppState
 
-__all__ = ["ruling_html", "error_html", "rule_names"]
+__all__ = ["Ruling", "ruling_html", "error_html", "rule_names"]
 
 
 def error_html(error: ArbiterError, *, where: str = "") -> str:
@@ -67,7 +68,7 @@ def _headline(result: answers.Answer[object], profile: Profile) -> str:
     return "".join(parts)
 
 
-def _complete(rec: HandRecord, form: RulingForm, profile: Profile, others: list[Profile]) -> list[str]:
+def _complete(rec: HandRecord, form: RulingForm, profile: Profile, others: list[Profile]) -> tuple[list[str], str]:
     sections: list[str] = []
     try:
         scored = answers.score_answer(rec, profile)
@@ -75,9 +76,13 @@ def _complete(rec: HandRecord, form: RulingForm, profile: Profile, others: list[
         sections.append(f'<p class="headline bad">Not a winning hand under {escape(profile.id)}: '
                         f"{escape(exc.message)}</p>")
         scored = None
+        summary = "not a winning hand"
     if scored is not None:
         sections.append(_headline(scored, profile))
         sections.append(result_html(scored.value))
+        summary = f"{scored.data['total']:g} {scored.data['unit']}"
+        if scored.data.get("minimum_met") is False:
+            summary += ", below the minimum"
     if form.why:
         sections.append(_section(f"Why {form.why}?", lambda: _why(rec, form.why, profile)))
     if form.claim:
@@ -87,7 +92,7 @@ def _complete(rec: HandRecord, form: RulingForm, profile: Profile, others: list[
         sections.append(_section("Compare", lambda: comparison_html(
             answers.compare_answer(rec, [profile, *others]).value)))
     sections.append(_section("Best discards", lambda: discards_html(answers.discards_answer(rec, profile).value)))
-    return sections
+    return sections, summary
 
 
 def _why(rec: HandRecord, rule: str, profile: Profile) -> str:
@@ -101,22 +106,33 @@ def _why(rec: HandRecord, rule: str, profile: Profile) -> str:
     return why_html(why(rule, rec.hand, rec.context, profile, outcome))
 
 
-def ruling_html(form: RulingForm, state: AppState, token: str | None) -> tuple[str, Profile | None]:
-    """The ruling of *form*'s hand under its profile (and the profile, for the page's suggestions)."""
+@dataclass(frozen=True)
+class Ruling:
+    """The ruling's HTML, the profile it was made under (None when it could not be loaded), and a
+    few words for the summary line beside the hand."""
+
+    html: str
+    profile: Profile | None
+    summary: str = ""
+
+
+def ruling_html(form: RulingForm, state: AppState, token: str | None) -> Ruling:
+    """The ruling of *form*'s hand under its profile."""
     try:
         profile = state.profile(form.profile, form.house, token=token)
         others = [state.profile(name, form.house, token=token) for name in form.compare if name != form.profile]
     except ArbiterError as exc:
-        return error_html(exc, where="profile"), None
+        return Ruling(error_html(exc, where="profile"), None)
     try:
         rec = form.record()
     except ArbiterError as exc:
-        return error_html(exc, where="hand"), profile
+        return Ruling(error_html(exc, where="hand"), profile)
     title = f"Hand {rec.id}" if rec.id else "The ruling"
     head = [f"<h2>{escape(title)} under {escape(profile.label)} <span class=\"pid\">({escape(profile.id)})</span></h2>",
             hand_html(rec.hand, rec.context)]
     if rec.hand.is_complete:
-        body = _complete(rec, form, profile, others)
+        body, summary = _complete(rec, form, profile, others)
     else:
         body = [_section("Waits", lambda: waits_html(answers.scored_waits_answer(rec, profile).value))]
-    return "".join(head + body), profile
+        summary = "13 tiles: the waits are below"
+    return Ruling("".join(head + body), profile, f"{summary} under {profile.id}")

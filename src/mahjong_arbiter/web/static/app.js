@@ -95,7 +95,10 @@
       $("#pieces").innerHTML = data.pieces_html;
       $("#hand-error").textContent = data.error;
       $("#ruling").innerHTML = data.ruling_html;
+      $("#summary").textContent = data.summary;
       $("#share").innerHTML = data.share_html;
+      const events = $("#events");
+      if (events) events.outerHTML = data.events_html;
       const names = $("#rule-names");
       names.textContent = "";
       data.rules.forEach((n) => { const o = document.createElement("option"); o.value = n; names.appendChild(o); });

@@ -1,0 +1,348 @@
+"""The web app end to end: a real ``mahjong-arbiter serve`` process on a free port, driven by a real
+headless Chromium (Debian's ``/usr/bin/chromium`` through Playwright for Python; never
+``playwright install``).  One server and one browser for the module; each test opens its own page.
+
+Expectations are hand-computed from the sources: ``123m456m789m123pEE`` scores 21 under mcr (Pure
+Straight 16, Concealed Hand 2, Mixed Double Chow 1, One Voided Suit 1, Single Wait 1: Green Book
+2006 fans 28, 62, 70, 75, 79); hand H ``[CCC,1]222m555p888s99p`` 25 (fans 33, 49, 59, 79); the
+other hands are tests/fixtures/disputes/golden.toml's.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong_arbiter.cli import main
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run",
+]
+SAMPLE = "123m456m789m123pEE"
+H = "[CCC,1]222m555p888s99p"
+STRAIGHT = "123456789p123s55m"
+
+
+class Server:
+    """A running ``mahjong-arbiter serve``: its URL and its ledger file."""
+
+    def __init__(self, url: str, db: Path) -> None:
+        self.url = url.rstrip("/")
+        self.db = db
+
+    def post(self, path: str, body: object) -> tuple[int, Any]:
+        request = urllib.request.Request(
+            self.url + path, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read())
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = tmp_path_factory.mktemp("serve") / "ledger.sqlite3"
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "mahjong_arbiter", "serve", "--port", "0", "--db", str(db)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+    )
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    match = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
+    if match is None:
+        process.kill()
+        pytest.fail(f"serve did not print its URL: {line!r} {process.stderr.read() if process.stderr else ''}")
+    try:
+        yield Server(match.group(1), db)
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); "
+                    "never `playwright install`")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any, server: Server) -> Iterator[Any]:
+    """A phone-sized page; any script error or request to another site fails the test."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    tab = context.new_page()
+    problems: list[str] = []
+    tab.on("pageerror", lambda error: problems.append(f"script error: {error}"))
+    # a 4xx answer is logged by the browser itself ("Failed to load resource"); the page shows its message
+    tab.on("console", lambda m: problems.append(f"console: {m.text}")
+           if m.type == "error" and not m.text.startswith("Failed to load resource") else None)
+    tab.on("request", lambda r: None if r.url.startswith(server.url) else problems.append(f"foreign request {r.url}"))
+    yield tab
+    context.close()
+    assert problems == []
+
+
+def expect(locator: Any) -> Any:
+    from playwright.sync_api import expect as playwright_expect
+
+    return playwright_expect(locator)
+
+
+def no_horizontal_scroll(tab: Any) -> None:
+    width = tab.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert width[0] <= width[1], f"horizontal scroll at 390 px: {width}"
+
+
+def cli_json(*argv: str, capsys: pytest.CaptureFixture[str]) -> Any:
+    capsys.readouterr()
+    main([*argv])
+    return json.loads(capsys.readouterr().out)
+
+
+def type_hand(tab: Any, text: str) -> None:
+    tab.fill("#hand-text", text)
+
+
+def breakdown(tab: Any) -> list[list[str]]:
+    """The rows of the ruling's breakdown table (rule, value, times, subtotal)."""
+    rows: list[list[str]] = tab.locator(".breakdown table").first.locator("tbody tr").evaluate_all(
+        "rows => rows.map(r => [...r.cells].slice(0, 4).map(c => c.innerText.trim()))"
+    )
+    return rows
+
+
+# --- the hand page -----------------------------------------------------------------------------------
+
+def test_build_the_sample_hand_by_tapping_and_by_keyboard(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    taps = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "E", "E"]
+    for tile in taps[:-1]:
+        page.click(f'#palette button[data-tile="{tile}"]')
+    page.focus('#palette button[data-tile="E"]')  # the last tile by keyboard alone
+    page.keyboard.press("Enter")
+    expect(page.locator("#ruling .big")).to_have_text("21 points")
+    assert page.input_value("#hand-text") == "123456789m123pEE"  # written by the engine, the last tap last
+    assert [r[0] for r in breakdown(page)] == [
+        "Pure Straight", "Concealed Hand", "Mixed Double Chow", "One Voided Suit", "Single Wait",
+    ]
+    pieces = page.locator("#pieces button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert pieces[0] == "1 of characters" and pieces[-1] == "east wind, the last tile added"
+    no_horizontal_scroll(page)
+    page.click('#pieces button[data-piece="last"]')  # tap the winning tile: removed, 13 tiles left
+    expect(page.locator("#ruling h2").nth(1)).to_have_text("The hand")
+    expect(page.locator("#ruling .waits")).to_contain_text("Waits under mcr")
+
+
+def test_a_typed_helper_string_shows_the_items_of_score_json(
+    page: Any, server: Server, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page.goto(server.url + "/")
+    type_hand(page, H)
+    expect(page.locator("#ruling .big")).to_have_text("25 points")
+    expected = cli_json("score", H, "--profile", "mcr", "--json", capsys=capsys)
+    rows = breakdown(page)
+    points = [(i["name"], i["points"], i["count"]) for i in expected["items"]]
+    assert [(r[0], r[1], r[2]) for r in rows] == [
+        (name, f"{n} point" + ("s" if n != 1 else ""), f"x{count}" if count != 1 else "") for name, n, count in points
+    ]
+    assert [r[0] for r in rows] == ["Three Concealed Pungs", "All Pungs", "Dragon Pung", "Single Wait"]
+    labels = page.locator("#pieces button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert labels[0] == "exposed pung of red dragon, claimed red dragon from the left"
+    page.click('#pieces button[data-piece="standing"] >> nth=0')  # tiles and text stay in step
+    expect(page.locator("#hand-text")).to_have_value("[CCC,1]22m5559p888s9p")  # one 2m fewer
+
+
+def test_why_not_a_suppressed_fan(page: Any, server: Server) -> None:
+    page.goto(server.url + "/?hand=" + STRAIGHT)
+    expect(page.locator("#ruling .big")).to_have_text("22 points")
+    page.fill("#f-why", "Short Straight")
+    why = page.locator("#ruling section.why")
+    expect(why).to_contain_text("Why Short Straight?")
+    expect(why).to_contain_text("Pure Straight")
+    expect(why).to_contain_text("3.9.1.5")  # Green Book 2006 §3.9.1.5, non-separation
+    options = page.locator("#rule-names option").evaluate_all("os => os.map(o => o.value)")
+    assert "Short Straight" in options and "Pure Straight" in options  # offered as you type
+
+
+def test_verify_a_wrong_claim(page: Any, server: Server) -> None:
+    page.goto(server.url + "/?hand=" + STRAIGHT)
+    page.fill("#f-claim", "Pure Straight, Half Flush, Single Wait, Short Straight")
+    claim = page.locator("#ruling section.claim")
+    expect(claim.locator(".verdict")).to_have_text("verdict: wrong")
+    expect(claim).to_contain_text("Half Flush needs tiles of one suit together with honours")
+    expect(claim).to_contain_text("the claimed rules add up to 24 points")
+
+
+def test_thirteen_tiles_show_their_waits(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    type_hand(page, "1112345678999m")
+    rows = page.locator("#ruling .waits tbody tr")
+    expect(rows).to_have_count(9)
+    first = rows.first.locator("svg.tile").get_attribute("aria-label")
+    assert first == "1 of characters"
+    expect(rows.first).to_contain_text("points")  # Nine Gates on every wait (Green Book 2006 fan 4)
+
+
+def test_compare_and_a_shared_link_reproduce_the_ruling(page: Any, browser: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    type_hand(page, H)
+    page.check("#cmp-hk-old-style")
+    comparison = page.locator("#ruling section.comparison")
+    expect(comparison).to_contain_text("5 faan")
+    expect(comparison).to_contain_text("25 points")
+    link = page.locator("#share-link").get_attribute("href")
+    assert link is not None and "compare=hk-old-style" in link
+    ruling = page.inner_text("#ruling")
+    other = browser.new_page(viewport={"width": 390, "height": 844})
+    other.goto(server.url + link)
+    assert other.inner_text("#ruling") == ruling
+    assert other.input_value("#hand-text") == H
+    other.close()
+
+
+def test_the_print_stylesheet_shows_the_ruling_only(page: Any, server: Server) -> None:
+    page.goto(server.url + "/?hand=" + SAMPLE)
+    page.emulate_media(media="print")
+    assert not page.locator(".builder").is_visible() and not page.locator("header.top").is_visible()
+    assert page.locator("#ruling .big").is_visible()
+    pdf: bytes = page.pdf(format="A4")
+    assert len(re.findall(rb"/Type\s*/Page\b", pdf)) == 1  # the whole ruling on one page
+
+
+def test_hostile_hand_id_shows_escaped(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    hostile = '<img src=x onerror="document.title=1">'
+    hand = {"id": hostile, "concealed": list("EE"), "winning_tile": "E"}
+    hand["concealed"] = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "E", "E"]
+    type_hand(page, json.dumps(hand))
+    heading = page.locator("#ruling h2").first
+    expect(heading).to_contain_text(f"Hand {hostile}")
+    assert page.locator("#ruling img").count() == 0
+
+
+# --- profiles ----------------------------------------------------------------------------------------
+
+def test_house_rules_checked_then_used_in_the_session(page: Any, server: Server) -> None:
+    page.goto(server.url + "/profiles")
+    page.fill("#house-input", 'id = "club"\nextends = "/etc/passwd"\n')
+    page.click("#house-check")
+    expect(page.locator("#house-result .error")).to_contain_text("may extend only built-in profiles")
+    page.fill("#house-input", 'id = "club"\nextends = "hk-old-style"\nlabel = "Our club"\nminimum = 1\n')
+    page.click("#house-check")
+    expect(page.locator("#house-result")).to_contain_text("The house rules club load")
+    page.goto(server.url + "/?hand=234m567m678p345sEE")
+    page.select_option("#f-profile", "club")
+    expect(page.locator("#ruling h2").first).to_contain_text("Our club")
+    expect(page.locator("#share")).to_contain_text("carries the house rules")
+    no_horizontal_scroll(page)
+    page.goto(server.url + "/profiles/mcr")
+    expect(page.locator("h1")).to_have_text("Rulebook: " + "Mahjong Competition Rules (Green Book 2006, English)")
+    no_horizontal_scroll(page)
+
+
+# --- the game ----------------------------------------------------------------------------------------
+
+def test_a_game_of_three_hands_matches_game_show(page: Any, server: Server,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    page.goto(server.url + "/game")
+    for field, name in zip(page.locator('input[name="player"]').all(), ["Ann", "Bob", "<b>Cat</b>", "Dan"],
+                           strict=True):
+        field.fill(name)
+    page.click('#new-game button[type="submit"]')
+    page.wait_for_url(re.compile(r"/game/\d+$"))
+    gid = int(page.url.rsplit("/", 1)[1])
+    assert page.locator("main b").count() == 0  # the hostile name is text
+    # hand 1: Bob (South) wins 8 on Cat's (West) discard, shown before it is recorded
+    page.select_option('select[name="winner"]', "S")
+    page.select_option('select[name="discarder"]', "W")
+    page.fill('input[name="score-S"]', "8")
+    page.click("#preview-hand")
+    expect(page.locator("#preview")).to_contain_text("Hand 1: the settlement")
+    with page.expect_navigation():
+        page.click("#record-hand")
+    # hand 2: the new East (Bob: East passes after a hand East did not win) self-draws the sample
+    # hand, scored from its tiles: 23 (Fully Concealed Hand, Green Book 2006 fan 56, in place of 62 and 80)
+    page.select_option('select[name="winner"]', "E")
+    page.check("#g-self_drawn")
+    page.fill('input[name="hand-E"]', SAMPLE)
+    with page.expect_navigation():
+        page.click("#record-hand")
+    # hand 3: a draw
+    page.select_option('select[name="winner"]', "")
+    with page.expect_navigation():
+        page.click("#record-hand")
+    expect(page.locator("section[aria-labelledby=history] tbody tr")).to_have_count(3)
+    shown = cli_json("game", "show", "--db", str(server.db), "--game", str(gid), "--json", capsys=capsys)
+    totals = shown["hands"][-1]["totals"]
+    standings = page.locator("section[aria-labelledby=standings] tbody tr").evaluate_all(
+        "rows => rows.map(r => [r.cells[1].innerText, r.cells[2].innerText])"
+    )
+    assert {name: value for name, value in standings} == {p: str(v) for p, v in totals.items()}
+    assert shown["hands"][1]["scores"]["Bob"] == 23
+    no_horizontal_scroll(page)
+    with page.expect_navigation():
+        page.click("#undo-hand")
+    expect(page.locator("section[aria-labelledby=history] tbody tr")).to_have_count(2)
+
+
+# --- concurrency (the live server, no browser) -------------------------------------------------------
+
+def test_twenty_concurrent_score_requests(server: Server) -> None:
+    hands = {SAMPLE: 21, H: 25, STRAIGHT: 22}
+    parsed = {text: server.post("/api/parse", {"text": text})[1] for text in hands}
+    answers: dict[int, tuple[int, Any]] = {}
+
+    def ask(n: int) -> None:
+        text = list(hands)[n % 3]
+        answers[n] = (hands[text], server.post("/api/score", {"hand": parsed[text], "profile": "mcr"}))
+
+    threads = [threading.Thread(target=ask, args=(n,)) for n in range(20)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(answers) == 20
+    for expected, (status, data) in answers.values():
+        assert status == 200 and data["total"] == expected
+
+
+def test_two_concurrent_hand_recordings_are_both_stored(server: Server) -> None:
+    status, created = server.post("/api/games", {"profile": "mcr", "players": ["A", "B", "C", "D"]})
+    assert status == 200
+    gid = created["game"]["id"]
+    results: list[tuple[int, Any]] = []
+    facts = [{"winner": "S", "discarder": "W", "scores": {"S": 8}}, {"winner": "E", "self_drawn": True,
+                                                                    "scores": {"E": 10}}]
+    threads = [threading.Thread(target=lambda f=f: results.append(server.post(f"/api/games/{gid}/hands", f)))
+               for f in facts]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert [status for status, _ in results] == [200, 200]
+    with urllib.request.urlopen(f"{server.url}/api/games/{gid}", timeout=30) as response:
+        stored = json.loads(response.read())
+    assert [h["hand"] for h in stored["hands"]] == [1, 2]  # both stored, numbered in turn
+    assert sorted(max(h["scores"].values()) for h in stored["hands"]) == [8, 10]
