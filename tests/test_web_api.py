@@ -240,17 +240,18 @@ def test_profiles_list_show_diff_equal_the_cli(client: TestClient, capsys: pytes
     assert error_of(client.get("/api/profiles/nope"))["code"] == "unknown_profile"
 
 
-HOUSE = 'id = "club"\nextends = "hk-old-style"\nlabel = "Our club"\nminimum = 1\n'
+# a club that values All Pungs at 4 faan (the HK sheet's 3): hand H scores 6 faan, not 5
+HOUSE = 'id = "club"\nextends = "hk-old-style"\nlabel = "Our club"\n[amend."hk.all-pungs"]\nfaan = 4\n'
 
 
 def test_uploaded_profile_is_checked_and_usable(client: TestClient) -> None:
     data = client.post("/api/profiles", json={"text": HOUSE}).json()
-    assert data["id"] == "club" and data["extends"] == "hk-old-style" and data["minimum"] == 1
-    # a 2-faan hand: 234m 567m 678p 345s EE won on a discard under the club's minimum of 1
-    hand = hand_json(client, "234m567m678p345sEE")
+    assert data["id"] == "club" and data["extends"] == "hk-old-style"
+    assert next(r for r in data["rules"] if r["id"] == "hk.all-pungs")["status"] == "amended"
+    hand = hand_json(client, H)
     scored = client.post("/api/score", json={"hand": hand, "profile": "club", "profile_toml": HOUSE}).json()
     plain = client.post("/api/score", json={"hand": hand, "profile": "hk-old-style"}).json()
-    assert scored["profile"] == "club" and scored["total"] == plain["total"]
+    assert scored["profile"] == "club" and (scored["total"], plain["total"]) == (6, 5)
     for text, words in [
         ('id = "x"\nextends = "/etc/passwd"\n', "built-in"),
         ('id = "x"\nextends = "../mcr.toml"\n', "built-in"),
@@ -292,7 +293,14 @@ def test_a_game_through_the_api_equals_the_cli(client: TestClient, capsys: pytes
     csv_text = client.get(f"/api/games/{gid}/export", params={"format": "csv"}).text
     main(["game", "export", "--db", db, "--game", str(gid), "--format", "csv", "--output", str(tmp_path / "g.csv")])
     assert csv_text == (tmp_path / "g.csv").read_text(encoding="utf-8")
-    assert client.get(f"/api/games/{gid}/replay").json() == {"game": gid, "differences": []}
+    _, expected = cli_json(capsys, "game", "replay", "--db", db, "--game", str(gid), "--json")
+    assert client.get(f"/api/games/{gid}/replay").json() == expected
+    assert expected["differences"] == [] and expected["hands"] == 2
+    _, expected = cli_json(capsys, "game", "list", "--db", db, "--json")
+    assert client.get("/api/games").json() == expected
+    preview = client.post(f"/api/games/{gid}/hands", json={"winner": None, "preview": True}).json()
+    _, expected = cli_json(capsys, "game", "draw", "--db", db, "--game", str(gid), "--preview", "--json")
+    assert preview == expected and len(client.get(f"/api/games/{gid}").json()["hands"]) == 2
     assert client.delete(f"/api/games/{gid}/hands/last").json() == {"game": gid, "removed": 2}
     assert len(client.get(f"/api/games/{gid}").json()["hands"]) == 1
 
@@ -308,6 +316,10 @@ def test_game_bad_input(client: TestClient) -> None:
     assert error_of(client.post(f"/api/games/{gid}/hands", json={"winner": "Q"}))["code"] == "bad_request"
     assert error_of(client.post(f"/api/games/{gid}/hands", json={"winner": "E", "hands": {"E": "1m"}}))["code"]
     assert error_of(client.delete(f"/api/games/{gid}/hands/last"))["code"] == "no_hand"
+    # a page that showed hand 1 cannot record over a hand another table member recorded meanwhile
+    first = {"winner": "S", "discarder": "W", "scores": {"S": 8}, "expected_hand": 1}
+    assert client.post(f"/api/games/{gid}/hands", json=first).status_code == 200
+    assert error_of(client.post(f"/api/games/{gid}/hands", json=first))["code"] == "stale_state"
 
 
 # --- safety ------------------------------------------------------------------------------------------
@@ -367,13 +379,13 @@ def test_pages_escape_what_users_write(client: TestClient) -> None:
 def test_share_links_carry_the_house_rules(client: TestClient) -> None:
     from mahjong_arbiter.web.forms import RulingForm, parse_qsl
 
-    form = RulingForm(hand="234m567m678p345sEE", profile="club", house=HOUSE, seat="S")
+    form = RulingForm(hand=H, profile="club", house=HOUSE, seat="S")
     link, _ = form.share_link("/")
     assert link is not None and "house=" in link
     again = RulingForm.from_pairs(parse_qsl(link.split("?", 1)[1]))
     assert again.house == HOUSE and again.seat == "S"
     page = client.get(link).text
-    assert "Our club" in page and "not a winning hand" not in page.lower()
+    assert "Our club" in page and 'class="big">6 faan<' in page
     noise = "".join(f"# {i:x} {i * 7919:x}\n" for i in range(3000))  # does not compress into a link
     huge = RulingForm(hand=SAMPLE, profile="club", house=HOUSE + noise)
     assert huge.share_link("/")[0] is None

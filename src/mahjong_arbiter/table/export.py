@@ -4,6 +4,8 @@
   players in chair order;
 * :func:`game_json` — the game and its ledger rows (:func:`~.games.ledger_rows`), what
   ``game show --json`` and ``game export --format json`` print;
+* :func:`games_json`, :func:`undo_json`, :func:`replay_json` — ``game list``, ``undo`` and
+  ``replay`` with ``--json``;
 * :func:`game_csv` — one line per hand: the table state, then per player seat, score, net and
   running total, then the payments in words.
 """
@@ -16,10 +18,13 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..jsonio import dumps
-from .games import ledger_rows
+from .games import ReplayReport, ledger_rows
 from .ledger import GameRow, HandRow
 
-__all__ = ["game_meta", "game_json", "game_csv", "csv_cell", "export_game", "EXPORT_FORMATS"]
+__all__ = [
+    "game_meta", "game_json", "games_json", "undo_json", "replay_json", "game_csv", "csv_cell", "export_game",
+    "EXPORT_FORMATS",
+]
 
 EXPORT_FORMATS = ("json", "csv")
 
@@ -55,8 +60,24 @@ def game_meta(game: GameRow) -> dict[str, Any]:
 
 
 def game_json(game: GameRow, hands: Sequence[HandRow]) -> dict[str, Any]:
-    """``{"game": settings, "hands": ledger rows}``."""
+    """``{"game": settings, "hands": ledger rows}`` (``game show --json``, ``game new --json``)."""
     return {"game": game_meta(game), "hands": ledger_rows(game, hands)}
+
+
+def games_json(games: Sequence[GameRow]) -> dict[str, Any]:
+    """``{"games": [settings, ...]}`` (``game list --json``)."""
+    return {"games": [game_meta(g) for g in games]}
+
+
+def undo_json(game: GameRow, number: int) -> dict[str, Any]:
+    """``{"game": id, "removed": hand number}`` (``game undo --json``)."""
+    return {"game": game.id, "removed": number}
+
+
+def replay_json(game: GameRow, report: ReplayReport) -> dict[str, Any]:
+    """``{"game", "hands", "differences", "notes"}`` (``game replay --json``)."""
+    return {"game": game.id, "hands": report.hands, "differences": list(report.differences),
+            "notes": list(report.notes)}
 
 
 def game_csv(game: GameRow, hands: Sequence[HandRow]) -> str:

@@ -158,23 +158,23 @@ def profile_upload(body: ProfileUpload, state: State, token: TokenHeader = None)
 
 # --- games ------------------------------------------------------------------------------------------
 
-@router.get("/games", summary="every game in the ledger")
+@router.get("/games", summary="every game in the ledger (game list --json)")
 def games_list(state: State) -> JsonAnswer:
-    from ..table.export import game_meta
+    from ..table.export import games_json
 
     with state.ledger() as ledger:
-        return JsonAnswer({"games": [game_meta(g) for g in ledger.games()]})
+        return JsonAnswer(games_json(ledger.games()))
 
 
-@router.post("/games", summary="start a game (game new)")
+@router.post("/games", summary="start a game (game new --json)")
 def game_new(body: NewGameRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     from ..table import games
     from ..table.export import game_json
 
-    with state.ledger_write(token) as ledger:
+    with state.ledger_write(token) as ledger, ledger.transaction():
         gid = games.new_game(
             ledger, profile=body.profile, players=body.players, limit=body.limit, rounds=body.rounds,
-            policy=body.policy, after_east_win=body.after_east_win, after_draw=body.after_draw,
+            after_east_win=body.after_east_win, after_draw=body.after_draw,
         )
         game = ledger.game(gid)
         return JsonAnswer(game_json(game, []))
@@ -186,31 +186,33 @@ def game_show(game_id: int, state: State) -> JsonAnswer:
 
     with state.ledger() as ledger:
         game = ledger.game(game_id)
-        return JsonAnswer(game_json(game, ledger.hands(game.id)))
+        return JsonAnswer(game_json(game, ledger.hands(game)))
 
 
-@router.post("/games/{game_id}/hands", summary="record a hand (game hand / game draw --json), or preview it")
+@router.post("/games/{game_id}/hands",
+             summary="record a hand (game hand / game draw --json), or with preview its settlement (--preview)")
 def game_hand(game_id: int, body: HandFactsRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     from ..table import games
 
     if body.preview:
         with state.ledger() as ledger:
             game = ledger.game(game_id)
-            _, result = games.preview_hand(ledger, game, body.facts())
+            _, result = games.preview_hand(ledger, game, body.facts(), expected_hand=body.expected_hand)
             return JsonAnswer(result)
     with state.ledger_write(token) as ledger:
         game = ledger.game(game_id)
-        number, result = games.record_hand(ledger, game, body.facts())
+        _, result = games.record_hand(ledger, game, body.facts(), expected_hand=body.expected_hand)
         return JsonAnswer(result)
 
 
-@router.delete("/games/{game_id}/hands/last", summary="undo the last hand (game undo)")
+@router.delete("/games/{game_id}/hands/last", summary="undo the last hand (game undo --json)")
 def game_undo(game_id: int, state: State, token: TokenHeader = None) -> JsonAnswer:
     from ..table import games
+    from ..table.export import undo_json
 
-    with state.ledger_write(token) as ledger:
+    with state.ledger_write(token) as ledger, ledger.transaction():
         game = ledger.game(game_id)
-        return JsonAnswer({"game": game.id, "removed": games.undo_hand(ledger, game)})
+        return JsonAnswer(undo_json(game, games.undo_hand(ledger, game)))
 
 
 @router.get("/games/{game_id}/export", summary="the ledger as JSON or CSV (game export)")
@@ -221,7 +223,7 @@ def game_export(
 
     with state.ledger() as ledger:
         game = ledger.game(game_id)
-        text = export_game(game, ledger.hands(game.id), format)
+        text = export_game(game, ledger.hands(game), format)
     media = "text/csv" if format == "csv" else "application/json"
     name = f"game-{game.id}.{format}"
     return PlainTextResponse(
@@ -229,10 +231,11 @@ def game_export(
     )
 
 
-@router.get("/games/{game_id}/replay", summary="recompute every hand; the differences (game replay)")
+@router.get("/games/{game_id}/replay", summary="recompute every hand; the differences (game replay --json)")
 def game_replay(game_id: int, state: State) -> JsonAnswer:
     from ..table import games
+    from ..table.export import replay_json
 
-    with state.ledger() as ledger:
+    with state.ledger() as ledger, ledger.snapshot():
         game = ledger.game(game_id)
-        return JsonAnswer({"game": game.id, "differences": games.replay(ledger, game)})
+        return JsonAnswer(replay_json(game, games.replay(ledger, game)))

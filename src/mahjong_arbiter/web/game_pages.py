@@ -29,10 +29,10 @@ _INCIDENTS = (("", "no incident"), ("liability", "liability"), ("false_mahjong",
               ("wrong_tile_count", "wrong tile count"), ("non_winner_limit", "non-winner limit"))
 
 
-def _game_profile(state: AppState, game: GameRow) -> Profile | None:
-    """The game's profile when it is a built-in one (a game on a bare settlement policy has none)."""
+def _game_profile(game: GameRow) -> Profile | None:
+    """The game's profile (None when its file can no longer be loaded)."""
     try:
-        return state.profile(game.profile)
+        return games.game_profile(game)
     except ArbiterError:
         return None
 
@@ -108,7 +108,8 @@ def _seat_choices(seats: Mapping[Seat, str]) -> list[tuple[str, str]]:
 
 
 def _record_form(
-    game: GameRow, seats: Mapping[Seat, str], prevailing: str, prefill: Mapping[str, Any], profile: Profile | None
+    game: GameRow, number: int, seats: Mapping[Seat, str], prevailing: str, prefill: Mapping[str, Any],
+    profile: Profile | None,
 ) -> str:
     winner = str(prefill.get("seat", "")) if prefill.get("hand") else ""
     hands = {winner: str(prefill["hand"])} if winner in SEATS else {}
@@ -138,7 +139,7 @@ def _record_form(
         for name, title, meaning in event_choices(profile)
     )
     return f"""
-<form id="record" class="stack" data-game="{game.id}">
+<form id="record" class="stack" data-game="{game.id}" data-hand="{number}">
 <label class="select">winner <select name="winner">{options(winners, winner)}</select></label>
 {checkbox("self_drawn", "self-drawn", flags["self_drawn"], ident="g-self_drawn")}
 <label class="select">discarded by <select name="discarder">{options([("", "-"), *_seat_choices(seats)], "")}
@@ -164,12 +165,12 @@ def game_page(state: AppState, game_id: int, query: Iterable[tuple[str, str]]) -
     prefill = dict(query)
     with state.ledger() as ledger:
         game = ledger.game(game_id)
-        hands = ledger.hands(game.id)
+        hands = ledger.hands(game)
         rows = games.ledger_rows(game, hands)
         current = games.table_state(game, hands)
         seats = games.seat_map(game, current)
     limit = f", limit {game.limit}" if game.limit is not None else ""
-    head = (f"<h1>Game {game.id}</h1><p>{escape(game.profile)} (settlement {escape(game.policy)}{escape(limit)}); "
+    head = (f"<h1>Game {game.id}</h1><p>{escape(game.profile)}{escape(limit)}; "
             f"players {escape(', '.join(game.players))}</p>")
     if current.finished:
         upcoming = "<p>The game is over.</p>"
@@ -178,7 +179,7 @@ def game_page(state: AppState, game_id: int, query: Iterable[tuple[str, str]]) -
         sitting = ", ".join(f"{s}: {seats[s]}" for s in SEATS)
         upcoming = (f"<p>Next: hand {current.hand}, {escape(current.prevailing_wind)} round; "
                     f"{escape(sitting)}.</p>")
-        form = _record_form(game, seats, current.prevailing_wind, prefill, _game_profile(state, game))
+        form = _record_form(game, current.hand, seats, current.prevailing_wind, prefill, _game_profile(game))
     tools = (
         f'<p><button type="button" id="undo-hand" data-game="{game.id}">Undo the last hand</button> '
         f'<a href="/api/games/{game.id}/export?format=csv" download>Export CSV</a> '
@@ -226,7 +227,7 @@ def preview(state: AppState, game_id: int, data: object) -> dict[str, Any]:
     try:
         with state.ledger() as ledger:
             game = ledger.game(game_id)
-            number, result = games.preview_hand(ledger, game, request.facts())
+            number, result = games.preview_hand(ledger, game, request.facts(), expected_hand=request.expected_hand)
     except ArbiterError as exc:
         return {"html": "", "error": exc.message}
     return {"html": settlement_html(number, result), "error": ""}

@@ -172,7 +172,6 @@ class NewGameRequest(_Strict):
     players: list[Annotated[str, Field(min_length=1, max_length=60)]] = Field(min_length=4, max_length=4)
     limit: int | None = Field(None, gt=0, le=10**9)
     rounds: Literal[1, 4] = 4
-    policy: str | None = Field(None, max_length=200)
     after_east_win: Literal["stays", "passes"] | None = None
     after_draw: Literal["stays", "passes"] | None = None
 
@@ -211,9 +210,12 @@ class HandFactsRequest(_Strict):
     partial: list[Seat] = Field(default_factory=list, max_length=4)
     honour_order: Literal["tenhou", "chinese"] | None = None
     preview: bool = False
+    expected_hand: int | None = Field(
+        None, ge=1, description="the hand number the caller saw: refused (stale_state) if the game has moved on"
+    )
 
     def facts(self) -> dict[str, Any]:
         """The facts as ``game hand --input`` reads them (``winner`` always present: null is a draw)."""
-        out = self.model_dump(exclude_none=True, exclude={"preview"})
+        out = self.model_dump(exclude_none=True, exclude={"preview", "expected_hand"})
         out["winner"] = self.winner
         return out

@@ -107,11 +107,15 @@ def _hand_arguments(parser: argparse.ArgumentParser, *, draw: bool) -> None:
         )
     parser.add_argument("--input", metavar="FILE", help="the hand's facts as settle JSON instead of the options")
     parser.add_argument("--json", action="store_true", help="print the stored result as JSON")
+    parser.add_argument(
+        "--preview", action="store_true", help="settle and show the hand, store nothing (what recording it would do)"
+    )
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     new = sub.add_parser("new", parents=[_common(db_only=True)], help="start a game")
+    new.add_argument("--json", action="store_true", help="print the game as JSON")
     new.add_argument("--profile", required=True, help="profile id or house-rules file (it decides the settlement)")
     new.add_argument("--limit", type=int, help="the agreed limit (default: the profile's)")
     new.add_argument("--players", nargs=4, required=True, metavar="NAME", help="in seat order, East first")
@@ -120,14 +124,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         new.add_argument(flag, choices=("stays", "passes"), help="the table's choice where the source is silent")
     _hand_arguments(sub.add_parser("hand", parents=[_common()], help="record a won hand"), draw=False)
     _hand_arguments(sub.add_parser("draw", parents=[_common()], help="record a drawn (dead) hand"), draw=True)
-    sub.add_parser("undo", parents=[_common()], help="remove the last hand")
+    sub.add_parser("undo", parents=[_common()], help="remove the last hand").add_argument(
+        "--json", action="store_true", help='print {"game", "removed"}'
+    )
     show = sub.add_parser("show", parents=[_common()], help="the ledger")
     show.add_argument("--json", action="store_true")
     export = sub.add_parser("export", parents=[_common()], help="the ledger as JSON or CSV")
     export.add_argument("--format", choices=("json", "csv"), default="json")
     export.add_argument("--output", metavar="FILE", help="default: standard output")
-    sub.add_parser("replay", parents=[_common()], help="recompute every hand; exit 1 on any difference")
-    sub.add_parser("list", parents=[_common(db_only=True)], help="every game in the ledger")
+    sub.add_parser("replay", parents=[_common()], help="recompute every hand; exit 1 on any difference").add_argument(
+        "--json", action="store_true", help='print {"game", "hands", "differences", "notes"}'
+    )
+    sub.add_parser("list", parents=[_common(db_only=True)], help="every game in the ledger").add_argument(
+        "--json", action="store_true", help='print {"games": [...]}'
+    )
 
 
 def _pairs(items: list[str], flag: str) -> list[tuple[str, str]]:
@@ -283,7 +293,10 @@ def _record(args: argparse.Namespace, ledger: Any) -> int:
         game = ledger.game(args.game)
         state = games.table_state(game, ledger.hands(game))
         facts = _facts(args, game, state, notes, draw=args.action == "draw")
-        number, result = games.record_hand(ledger, game, facts)
+        if args.preview:
+            number, result = games.preview_hand(ledger, game, facts)
+        else:
+            number, result = games.record_hand(ledger, game, facts)
         hands = ledger.hands(game)
         rows = games.ledger_rows(game, hands)
         after_state = games.table_state(game, hands)
@@ -291,6 +304,15 @@ def _record(args: argparse.Namespace, ledger: Any) -> int:
         _say(f"note: {note}", err=True)
     if args.json:
         print(dumps(result, pretty=True))
+        return 0
+    if args.preview:
+        for line in _scored_lines(result):
+            _say(line)
+        seats, settlement = result["seats"], result["settlement"]
+        _say(f"game {game.id}: hand {number} would settle as follows (nothing recorded):")
+        for p in settlement["payments"]:
+            _say(f"  {seats[p['from']]} pays {seats[p['to']]} {p['amount']}  {p['why']}")
+        _say("net: " + "  ".join(f"{seats[s]} {v}" for s, v in settlement["net"].items()))
         return 0
     for line in _scored_lines(result):
         _say(line)
@@ -307,10 +329,14 @@ def _record(args: argparse.Namespace, ledger: Any) -> int:
     return 0
 
 
-def _replay(ledger: Any, game: Any) -> int:
+def _replay(ledger: Any, game: Any, *, as_json: bool) -> int:
     from ...table import games
+    from ...table.export import replay_json
 
     report = games.replay(ledger, game)
+    if as_json:
+        print(dumps(replay_json(game, report), pretty=True))
+        return 1 if report.differences else 0
     for line in report.differences:
         _say(line)
     for line in report.notes:
@@ -324,7 +350,7 @@ def _replay(ledger: Any, game: Any) -> int:
 
 def run(args: argparse.Namespace) -> int:
     from ...table import games
-    from ...table.export import export_game, game_json
+    from ...table.export import export_game, game_json, games_json, undo_json
     from ...table.ledger import Ledger
     from ...table.render import ledger_text
 
@@ -341,10 +367,16 @@ def run(args: argparse.Namespace) -> int:
                     after_draw=args.after_draw,
                 )
                 game = ledger.game(gid)
+            if args.json:
+                print(dumps(game_json(game, []), pretty=True))
+                return 0
             limit = f", limit {game.limit}" if game.limit is not None else ""
             _say(f"game {gid}: {game.profile}{limit}, East: {game.players[0]}")
             return 0
         if args.action == "list":
+            if args.json:
+                print(dumps(games_json(ledger.games()), pretty=True))
+                return 0
             for g in ledger.games():
                 _say(f"game {g.id}  {g.created_at}  {g.profile}  {' '.join(g.players)}")
             return 0
@@ -354,12 +386,15 @@ def run(args: argparse.Namespace) -> int:
             with ledger.transaction():
                 game = ledger.game(args.game)
                 number = games.undo_hand(ledger, game)
-            print(f"game {game.id}: removed hand {number}")
+            if args.json:
+                print(dumps(undo_json(game, number), pretty=True))
+            else:
+                print(f"game {game.id}: removed hand {number}")
             return 0
         with ledger.snapshot():
             game = ledger.game(args.game)
             if args.action == "replay":
-                return _replay(ledger, game)
+                return _replay(ledger, game, as_json=args.json)
             hands = ledger.hands(game)
             rows = games.ledger_rows(game, hands)
         if args.action == "show":

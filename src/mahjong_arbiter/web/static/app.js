@@ -249,7 +249,7 @@
   }
 
   function facts(form) {
-    const out = { scores: {}, hands: {}, incidents: [] };
+    const out = { scores: {}, hands: {}, incidents: [], expected_hand: Number(form.dataset.hand) };
     const winner = form.winner.value;
     out.winner = winner || null;
     if (winner) {
