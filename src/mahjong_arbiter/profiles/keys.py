@@ -20,6 +20,12 @@ TABLE_KEYS: Final[Mapping[str, Mapping[str, str]]] = {
         "nine_gates_terminal_pungs": "MCR: terminal pungs Nine Gates absorbs: all | one (rules/mcr_special.py)",
         "last_tile_from_own_melds": "MCR: Last Tile also when the winner's melds show the copies (rules/mcr_win.py)",
         "self_draw_points_on_loose_tile": "classical: the +2 from the wall also on a loose tile (classical_bonuses)",
+        "concealed_double_on_loose_tile": "classical: the concealed double also on a loose tile (classical_doubles)",
+        "fixed_hand_cap": "classical: limit | hand | none, how a fixed hand and its bonus tiles meet the limit "
+                          "(scoring/classical.py)",
+        "special_hand_replaces_ordinary": "classical: a reading that is a special hand is scored only as one "
+                                          "(scoring/classical.py)",
+        "purity_exposed_chow": "classical: Purity's one chow may be exposed (rules/tm_calculated.py)",
     },
     "shapes": {
         "standard": "four sets and a pair may win (solver)",
@@ -58,10 +64,12 @@ PARAM_KEYS: Final[Mapping[str, str]] = {
     "only_when_alone": "MCR: counts only when no other fan does (Chicken Hand)",
     "bonus": "counts outside the minimum (MCR Flower Tiles, Hong Kong bonus tiles)",
     "bonus_part": "classical: doubles that apply only to the bonus-tile points of a fixed-value hand",
-    "calculated": "classical: a special hand scored by calculation rather than a fixed value",
+    "calculated": "classical: a special hand scored by calculation (true: tile points x 2^doubles; "
+                  "\"ordinary\": its ordinary score)",
     "fishing": "classical: what a loser fishing for this hand scores",
     "fishing_doubles": "classical: doubles a fishing loser adds",
     "non_winner": "classical: a loser's incomplete hand worth the limit (Buzzard section E)",
+    "exposure": "classical: full | half | concealed, what an exposed pung or kong does to a special hand",
     "minimum": "faan: whether the item counts towards the minimum",
     "scope_note": "faan: the note shown when an out-of-scope hand is met",
 }

@@ -124,6 +124,19 @@ class Text(Kind):
         return None if isinstance(value, str) else f"text, not {_shown(value)}"
 
 
+@dataclass(frozen=True)
+class Either(Kind):
+    """A value any of *kinds* accepts."""
+
+    kinds: tuple[Kind, ...]
+
+    def problem(self, value: Any) -> str | None:
+        problems = [kind.problem(value) for kind in self.kinds]
+        if any(p is None for p in problems):
+            return None
+        return " or ".join(p.split(", not ")[0] for p in problems if p) + f", not {_shown(value)}"
+
+
 class _AccountOnce(Kind):
     """The account-once methods selection offers (:data:`mahjong_arbiter.selection.ACCOUNT_ONCE_POLICIES`)."""
 
@@ -142,7 +155,7 @@ RULE_VALUES: Final[Mapping[str, Kind]] = {
     "points": Whole(0, 10_000),
     "doubles": Whole(0, 10),
     "faan": Whole(0, 100),
-    "limit": Share(1.0),
+    "limit": Share(2.0),
 }
 """A rule's value, by its key (``profiles/model.py`` VALUE_KEYS)."""
 
@@ -157,7 +170,8 @@ PARAM_VALUES: Final[Mapping[str, Kind]] = {
     "only_when_alone": Flag(),
     "bonus": Flag(),
     "bonus_part": Flag(),
-    "calculated": Flag(),
+    "calculated": Either((Flag(), Choice(("ordinary",)))),
+    "exposure": Choice(("full", "half", "concealed")),
     "fishing": Share(1.0),
     "fishing_doubles": Whole(0, 10),
     "non_winner": Flag(),
@@ -172,6 +186,10 @@ POLICY_VALUES: Final[Mapping[str, Kind]] = {
     "nine_gates_terminal_pungs": Choice(("all", "one")),
     "last_tile_from_own_melds": Flag(),
     "self_draw_points_on_loose_tile": Flag(),
+    "concealed_double_on_loose_tile": Flag(),
+    "fixed_hand_cap": Choice(("limit", "hand", "none")),
+    "special_hand_replaces_ordinary": Flag(),
+    "purity_exposed_chow": Flag(),
 }
 """``[policies]``, by key (``profiles/keys.py`` TABLE_KEYS names each)."""
 

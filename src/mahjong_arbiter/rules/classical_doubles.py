@@ -22,7 +22,10 @@ from .classical_common import (
 )
 from .registry import Hits, Needs, Situation, rule
 
-__all__: list[str] = []
+__all__ = ["CONCEALED_ON_LOOSE_TILE"]
+
+CONCEALED_ON_LOOSE_TILE = "concealed_double_on_loose_tile"
+"""Policy name: does a concealed hand won on a loose tile (kong box) earn the concealed double?"""
 
 _ALL = "Buzzard 2000 p. 10 (ledger B, all hands); BMJA doubling.html; Codification"
 _WINNER = "Buzzard 2000 p. 10 (ledger B, winner only); BMJA doubling.html"
@@ -182,7 +185,10 @@ def all_honours(reading: Reading, situation: Situation) -> Hits:
 )
 def concealed(reading: Reading, situation: Situation) -> Hits:
     """No tile from a discard: no exposed set and the winning tile self-drawn (a declared concealed
-    kong keeps the hand concealed)."""
+    kong keeps the hand concealed).  A win on a loose tile counts unless the profile's policy
+    ``concealed_double_on_loose_tile`` is false (the club guide: "a concealed wall win")."""
+    if loose_tile_win(situation.context) and not situation.policies.get(CONCEALED_ON_LOOSE_TILE, True):
+        return Hits()
     return Hits.when(all(g.concealed for g in reading.groups))
 
 

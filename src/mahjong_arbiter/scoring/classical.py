@@ -15,8 +15,20 @@ Pipeline for a winning hand:
      doubling.html: All Pair Honours with two flowers including North's own: 500 + 8 x 2 = 516);
    - a calculated special hand (a ``doubles`` rule with ``params.calculated``, BMJA Purity): the
      playing-tile points doubled by its own doubles only, plus the bonus-tile part (496 + 16 = 512);
-   capped at the limit;
+     with ``calculated = "ordinary"`` the hand's ordinary score under the hand's own name
+     (Thompson & Maloney 1997: All Honour Hand p. 44, Ordinary Mah Jong p. 42);
+   capped at the limit.  A special hand's ``params.exposure`` says what an exposed pung or kong
+   (one the player declared exposed) does to it: ``full`` nothing, ``half`` halves its value,
+   ``concealed`` voids it (Thompson & Maloney 1997, p. 4: two red dots, one red dot, none).
+   Policies: ``fixed_hand_cap`` (``limit``, the default: a fixed hand and its bonus tiles are
+   capped at the limit; ``hand``: a fixed value above the limit is kept, bonus tiles never lift
+   the total past the greater of the two; ``none``: the fixed value plus its bonus-tile part,
+   uncapped) and ``special_hand_replaces_ordinary`` (a Reading that is a special hand is scored
+   only as one; by default the greater of the two counts);
 5. select the best Reading; the others are alternatives.
+
+The profile's ``[shapes] max_chows`` limits the chows of an *ordinary* hand; a special hand made of
+chows (Thompson & Maloney's Run, Pung and Pair) is not refused for them.
 
 A loser's hand is scored by :mod:`.classical_loser` (re-exported here as :func:`score_loser`).
 
@@ -35,12 +47,35 @@ from ..profiles.model import Profile, RuleEntry
 from ..result import Alternative, Item, Result, Suppressed
 from ..rules.registry import Hits
 from ..selection import apply_exclusions
-from ..solver.reading import STANDARD, GroupKind, Reading
+from ..solver.reading import STANDARD, Group, GroupKind, Reading
 from .common import make_situation, profile_readings, rule_hits
 
-__all__ = ["score", "score_loser", "non_winner_limit", "Valued", "value_hits"]
+__all__ = [
+    "score", "score_loser", "non_winner_limit", "Valued", "value_hits", "exposed_sets",
+    "exposure_factor", "kept_special_hits", "FIXED_HAND_CAP", "SPECIAL_REPLACES_ORDINARY",
+]
 
 _FIXED_WINS_TIES = {"fixed": 2, "calculated": 1, "ordinary": 0}
+
+FIXED_HAND_CAP = "fixed_hand_cap"
+"""Policy name: how a fixed-value hand and its bonus tiles meet the limit (limit | hand | none)."""
+SPECIAL_REPLACES_ORDINARY = "special_hand_replaces_ordinary"
+"""Policy name: a Reading that is a special hand is scored only as a special hand."""
+
+
+def exposed_sets(reading: Reading) -> tuple[Group, ...]:
+    """The pungs and kongs the player declared exposed: what a special hand's exposure treatment
+    looks at (a set completed by the winning discard was not exposed during play)."""
+    return tuple(g for g in reading.groups if g.declared and not g.concealed and g.is_pung_or_kong)
+
+
+def exposure_factor(entry: RuleEntry, reading: Reading) -> float | None:
+    """What the rule's ``params.exposure`` does to its value on *reading*: 1 (full value), 0.5 (an
+    exposed pung or kong on a half-value hand) or None (one on a concealed-only hand: no hand)."""
+    mode = entry.params.get("exposure", "full")
+    if mode == "full" or not exposed_sets(reading):
+        return 1.0
+    return 0.5 if mode == "half" else None
 
 
 def limit_of(profile: Profile) -> int:
@@ -62,8 +97,12 @@ class Valued:
     kind: str = "ordinary"
 
 
-def _item(entry: RuleEntry, hits: Hits, *, name: str | None = None) -> Item:
-    return Item(entry.id, name or entry.name, entry.value_key, entry.value, hits.count, hits.instances, entry.source)
+def _item(entry: RuleEntry, hits: Hits, *, factor: float = 1.0) -> Item:
+    if factor == 1:
+        return Item(entry.id, entry.name, entry.value_key, entry.value, hits.count, hits.instances, entry.source)
+    name = f"{entry.name} (an exposed pung or kong: half value)"
+    value = entry.value * factor if entry.value_key == "limit" else entry.value
+    return Item(entry.id, name, entry.value_key, value, hits.count, hits.instances, entry.source)
 
 
 def _sum(entries: list[tuple[RuleEntry, Hits]]) -> int:
@@ -81,6 +120,8 @@ class _Parts:
     doubles: list[tuple[RuleEntry, Hits]]
     fixed: list[tuple[RuleEntry, Hits]]
     calculated: list[tuple[RuleEntry, Hits]]
+    factors: dict[str, float]
+    cap: str
 
     @property
     def bonus_rows(self) -> list[tuple[RuleEntry, Hits]]:
@@ -103,17 +144,47 @@ class _Parts:
 
 
 def _parts(reading: Reading, hits: dict[str, Hits], profile: Profile) -> _Parts:
-    kept, suppressed = apply_exclusions(hits, profile)
+    voided, factors = _exposure(reading, hits, profile)
+    kept, suppressed = apply_exclusions({rid: h for rid, h in hits.items() if rid not in voided}, profile)
     rows = [(profile.rules[rid], h) for rid, h in kept.items()]
     return _Parts(
         reading,
         limit_of(profile),
-        suppressed,
+        [*voided.values(), *suppressed],
         points=[(e, h) for e, h in rows if e.value_key == "points"],
         doubles=[(e, h) for e, h in rows if e.value_key == "doubles" and not e.params.get("calculated")],
         fixed=[(e, h) for e, h in rows if e.value_key == "limit"],
         calculated=[(e, h) for e, h in rows if e.value_key == "doubles" and e.params.get("calculated")],
+        factors=factors,
+        cap=str(profile.policy(FIXED_HAND_CAP, "limit")),
     )
+
+
+def _exposure(
+    reading: Reading, hits: dict[str, Hits], profile: Profile
+) -> tuple[dict[str, Suppressed], dict[str, float]]:
+    """The special hands an exposed pung or kong voids (before any edge is applied, so a void hand
+    suppresses nothing), and the value factor of the others."""
+    voided: dict[str, Suppressed] = {}
+    factors: dict[str, float] = {}
+    for rid in hits:
+        entry = profile.rules[rid]
+        if not _is_fixed(entry):
+            continue
+        factor = exposure_factor(entry, reading)
+        if factor is None:
+            shown = " ".join(str(g) for g in exposed_sets(reading))
+            voided[rid] = Suppressed(rid, entry.name, f"the exposed {shown}", "concealed_only", entry.source)
+        else:
+            factors[rid] = factor
+    return voided, factors
+
+
+def kept_special_hits(reading: Reading, hits: dict[str, Hits], profile: Profile) -> dict[str, Hits]:
+    """The hits left once exposure has voided what it voids and the profile's edges have run."""
+    voided, _ = _exposure(reading, hits, profile)
+    kept, _ = apply_exclusions({rid: h for rid, h in hits.items() if rid not in voided}, profile)
+    return kept
 
 
 def _ordinary(parts: _Parts) -> Valued:
@@ -129,35 +200,51 @@ def _ordinary(parts: _Parts) -> Valued:
 
 
 def _calculated(parts: _Parts, entry: RuleEntry, hits: Hits) -> Valued:
-    """A calculated special hand: tile points x 2^its doubles, plus the bonus-tile part (Purity)."""
-    bp, bd = parts.bonus
-    tile_points = _sum(parts.points) - bp
-    main = tile_points * 2 ** int(entry.value)
-    raw = main + bp * 2**bd
-    counted = [*parts.points, *((e, h) for e, h in parts.bonus_rows if e.value_key == "doubles")]
-    items = (_item(entry, hits), *(_item(e, h) for e, h in counted))
+    """A calculated special hand: tile points x 2^its doubles, plus the bonus-tile part (Purity);
+    or, with ``calculated = "ordinary"``, the ordinary score.  Halved first when an exposed pung or
+    kong halves the hand, then capped at the limit."""
+    factor = parts.factors[entry.id]
+    if entry.params["calculated"] == "ordinary":
+        p, d = _sum(parts.points), _sum(parts.doubles)
+        raw = round(p * 2**d * factor)
+        counted = [*parts.points, *parts.doubles]
+        components = [{"part": entry.name, "base": p, "doubles": d, "subtotal": p * 2**d}]
+        points, doubles = p, d
+    else:
+        bp, bd = parts.bonus
+        tile_points = _sum(parts.points) - bp
+        main = tile_points * 2 ** int(entry.value)
+        raw = round(main * factor) + bp * 2**bd
+        counted = [*parts.points, *((e, h) for e, h in parts.bonus_rows if e.value_key == "doubles")]
+        components = [{"part": entry.name, "base": tile_points, "doubles": int(entry.value), "subtotal": main},
+                      parts.bonus_component()]
+        points, doubles = _sum(parts.points), int(entry.value) + bd
+    if factor != 1:
+        components.append({"part": "an exposed pung or kong: half", "base": 0, "doubles": -1, "subtotal": raw})
+    items = (_item(entry, hits, factor=factor), *(_item(e, h) for e, h in counted))
     lost = [(e, h) for e, h in parts.all_rows() if (e, h) not in counted and e is not entry]
     return _valued(parts, min(raw, parts.limit), items, lost, entry.id, "calculated special hand", "calculated",
                    entry.source, {
-                       "points": _sum(parts.points), "doubles": int(entry.value) + bd,
-                       "limit_applied": raw > parts.limit, "fixed": entry.id,
-                       "components": [
-                           {"part": entry.name, "base": tile_points, "doubles": int(entry.value), "subtotal": main},
-                           parts.bonus_component(),
-                       ],
+                       "points": points, "doubles": doubles, "limit_applied": raw > parts.limit, "fixed": entry.id,
+                       "exposure": "half" if factor != 1 else None, "components": components,
                    })
 
 
 def _fixed(parts: _Parts, entry: RuleEntry, hits: Hits) -> Valued:
-    """A fixed-value hand: its fraction of the limit, plus the bonus-tile part, capped."""
+    """A fixed-value hand: its fraction (or multiple) of the limit, halved when an exposed pung or
+    kong halves it, plus the bonus-tile part; capped as the profile's ``fixed_hand_cap`` says."""
+    factor = parts.factors[entry.id]
     bp, bd = parts.bonus
-    main = round(entry.value * parts.limit)
+    main = round(entry.value * factor * parts.limit)
     raw = main + bp * 2**bd
+    cap = {"limit": parts.limit, "hand": max(parts.limit, main), "none": raw}[parts.cap]
+    total = min(raw, cap)
     counted = parts.bonus_rows
-    items = (_item(entry, hits), *(_item(e, h) for e, h in counted))
+    items = (_item(entry, hits, factor=factor), *(_item(e, h) for e, h in counted))
     lost = [(e, h) for e, h in parts.all_rows() if (e, h) not in counted and e is not entry]
-    return _valued(parts, min(raw, parts.limit), items, lost, entry.id, "fixed-value hand", "fixed", entry.source, {
-        "points": bp, "doubles": bd, "limit_applied": entry.value >= 1 or raw > parts.limit, "fixed": entry.id,
+    return _valued(parts, total, items, lost, entry.id, "fixed-value hand", "fixed", entry.source, {
+        "points": bp, "doubles": bd, "limit_applied": entry.value * factor >= 1 or total < raw, "fixed": entry.id,
+        "exposure": "half" if factor != 1 else None,
         "components": [{"part": entry.name, "base": main, "doubles": 0, "subtotal": main}, parts.bonus_component()],
     })
 
@@ -166,8 +253,13 @@ def value_hits(
     reading: Reading, hits: dict[str, Hits], profile: Profile, *, ordinary_allowed: bool
 ) -> Valued | None:
     """Value one Reading's hits (step 4 of the pipeline): the greatest of the ordinary score, each
-    calculated special hand and each fixed-value hand that holds; None when none may value it."""
+    calculated special hand and each fixed-value hand that holds; None when none may value it.
+
+    Under the policy ``special_hand_replaces_ordinary`` a Reading on which a special hand holds is
+    not valued as an ordinary hand (ties between special hands go to the one listed first)."""
     parts = _parts(reading, hits, profile)
+    if (parts.fixed or parts.calculated) and profile.policy(SPECIAL_REPLACES_ORDINARY, False):
+        ordinary_allowed = False
     options = [_ordinary(parts)] if ordinary_allowed else []
     options += [_calculated(parts, e, h) for e, h in parts.calculated]
     options += [_fixed(parts, e, h) for e, h in parts.fixed]
@@ -235,16 +327,13 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
     refusals: list[str] = []
     for reading in readings:
         refusal = chow_refusal(reading, profile)
-        if refusal is not None:
-            refusals.append(refusal)
-            continue
         hits = rule_hits(reading, situation, profile)  # the winner's rules: applies all or winner
-        found = value_hits(reading, hits, profile, ordinary_allowed=reading.shape == STANDARD)
+        found = value_hits(reading, hits, profile, ordinary_allowed=reading.shape == STANDARD and refusal is None)
         if found is None:
-            refusals.append(
+            refusals.append(refusal or (
                 f"the {reading.shape} shape scores only as a special hand, and no special hand of "
                 f"{profile.label} matches it"
-            )
+            ))
             continue
         valued.append(found)
     if not valued:

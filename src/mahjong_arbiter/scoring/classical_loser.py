@@ -15,6 +15,7 @@ https://mahjong-britishrules.com/scoring/settling-up; Buzzard 2000 p. 8).  Steps
 3. fishing: when the profile pays a loser for calling a special hand (a rule with
    ``params.fishing``, a fraction of the limit, or ``params.fishing_doubles``, BMJA Purity), the
    thirteen tiles' waits are read under the profile's shapes; a wait that completes such a hand
+   (halved or void as the hand's ``params.exposure`` says when a pung or kong is exposed)
    scores its fishing value plus the bonus-tile part (BMJA, North fishing Thirteen Unique Wonders
    with two flowers including his own: 400 + 8 x 2 = 416).  The loser scores the greater of this
    and the ordinary score;
@@ -37,7 +38,7 @@ from ..rules.registry import Situation
 from ..solver.placement import meld_group
 from ..solver.reading import Group, GroupKind, Reading, Wait
 from ..tiles import NUM_KINDS, Tile, counts_of
-from .classical import Valued, chow_refusal, limit_of, value_hits
+from .classical import Valued, exposure_factor, kept_special_hits, limit_of, value_hits
 from .common import make_situation, rule_hits, shape_options
 
 __all__ = ["score_loser", "non_winner_limit", "loser_groupings", "LOSER_SHAPE"]
@@ -166,20 +167,22 @@ def _fishing(
     for tile, readings in waits(hand13, self_drawn=True, shapes=shape_options(profile)).by_tile.items():
         situation = make_situation(hand13.with_tile(tile), drawn, profile, winner=False)
         for reading in readings:
-            if chow_refusal(reading, profile) is not None:
-                continue
-            for rid in rule_hits(reading, situation, profile, rule_ids):
+            for rid in kept_special_hits(reading, rule_hits(reading, situation, profile, rule_ids), profile):
                 entry = profile.rules[rid]
+                factor = exposure_factor(entry, reading)
+                if factor is None:
+                    continue
                 if entry.params.get("fishing"):
-                    value = round(float(entry.params["fishing"]) * limit)
+                    value = round(float(entry.params["fishing"]) * factor * limit)
                 else:
-                    value = tile_points * 2 ** int(entry.params["fishing_doubles"])
+                    value = round(tile_points * 2 ** int(entry.params["fishing_doubles"]) * factor)
                 _, _, tiles = found.setdefault(rid, (entry, value, []))
                 if tile not in tiles:
                     tiles.append(tile)
     if not found:
         return None
-    entry, value, tiles = max(found.values(), key=lambda f: f[1])
+    order = {rid: i for i, rid in enumerate(profile.rules)}
+    entry, value, tiles = max(found.values(), key=lambda f: (f[1], -order[f[0].id]))
     return entry, value, tuple(tiles)
 
 
@@ -209,7 +212,7 @@ def score_loser(hand: Hand, context: Context, profile: Profile) -> Result:
         raw = value + bp * 2**bd
         fields["fishing"] = {"rule": entry.id, "value": value, "tiles": [t.token for t in tiles]}
         if min(raw, limit) > total:
-            key, shown = ("limit", entry.params["fishing"]) if entry.params.get("fishing") else (
+            key, shown = ("limit", value / limit) if entry.params.get("fishing") else (
                 "doubles", entry.params["fishing_doubles"])
             fishing_item = Item(entry.id, f"{entry.name} (fishing)", key, shown, 1, (), entry.source)
             total, items = min(raw, limit), (fishing_item, *bonus_items)
