@@ -71,7 +71,8 @@ def ordinary_mah_jong(reading: Reading, situation: Situation) -> Hits:
     )
 
 
-@rule("score.limit.buried-treasure-from-wall", source=f"{CLUB}, special hands p. 12 (Buried Treasure)")
+@rule("score.limit.buried-treasure-from-wall", source=f"{CLUB}, special hands p. 12 (Buried Treasure)",
+      facts=("self_drawn",))
 def buried_treasure_from_wall(reading: Reading, situation: Situation) -> Hits:
     """Buried Treasure as the club guide has it: four concealed pungs (no kongs) and a pair of one
     suit, winds and dragons allowed, every tile drawn from the wall (so the winning tile too)."""

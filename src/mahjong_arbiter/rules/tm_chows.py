@@ -27,7 +27,7 @@ def moon_at_bottom_of_well(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(set(chow_suits(reading)) == {9} and {1, 4, 7} <= starts and reading.pair.first.suit == "p")
 
 
-@rule("score.limit.chow-chow", source=f"{TM}, p. 15")
+@rule("score.limit.chow-chow", source=f"{TM}, p. 15", facts=("self_drawn",))
 def chow_chow(reading: Reading, situation: Situation) -> Hits:
     """Chow Chow: four chows and a pair of one suit, every set concealed, the winning tile from the
     wall."""

@@ -37,7 +37,7 @@ def heavenly_twins(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(reading.shape == "tm_all_pair" and not reading.has_honours and len(reading.suits) == 1)
 
 
-@rule("score.limit.seven-twins", source=f"{TM}, p. 22")
+@rule("score.limit.seven-twins", source=f"{TM}, p. 22", facts=("self_drawn",))
 def seven_twins(reading: Reading, situation: Situation) -> Hits:
     """Seven Twins: seven pairs of seven different tiles, the winning tile from the wall."""
     return Hits.when(reading.shape == "seven_pairs" and situation.context.self_drawn)

@@ -131,8 +131,11 @@ def gretas_dragon(reading: Reading, situation: Situation) -> Hits:
 
 @rule("score.limit.gerties-garter", source=f"{TM}, p. 14 (also pp. 20, 50)")
 def gerties_garter(reading: Reading, situation: Situation) -> Hits:
-    """Gertie's Garter: 1 to 7 of each of two suits, no honours."""
-    return Hits.when(reading.shape == "tm_gerties_garter")
+    """Gertie's Garter: 1 to 7 of each of two suits, no honours.  Every such hand is also Knitting
+    (seven same-number pairs of two suits), so it is read on Knitting's shape."""
+    ranks = {t.rank for t in reading.tiles}
+    return Hits.when(reading.shape == "classical_knitting" and ranks == set(range(1, 8)) and len(reading.tiles) == 14
+                     and len(set(reading.tiles)) == 14)
 
 
 @rule("score.limit.yin-yang", source=f"{TM}, pp. 14, 50")

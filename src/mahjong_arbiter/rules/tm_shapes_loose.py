@@ -171,15 +171,6 @@ def gretas_dragon(si: ShapeInput) -> _Found:
     return _run_and_honours(c, suit) if exact_run(c, suit, 1, 7) else []
 
 
-def gerties_garter(si: ShapeInput) -> _Found:
-    """1 to 7 of each of exactly two suits, no honours (p. 14)."""
-    c = si.counts
-    held = held_suits(c)
-    if not plain(si) or any(c[27:]) or len(held) != 2 or not all(exact_run(c, b, 1, 7) for b in held):
-        return []
-    return [canonical(singles(c, range(27)))]
-
-
 def yin_yang(si: ShapeInput) -> _Found:
     """Two suits, no honours: 1 1 2 3 4 5 5 of one, 5 5 6 7 8 9 9 of the other (p. 14)."""
     c = si.counts
@@ -343,7 +334,6 @@ LOOSE_SHAPES: Final = (
     _shape("tm_dragons_run", "1-9 of a suit, the three dragons and a wind pair", "synopsis p. 59", dragons_run),
     _shape("tm_gretas_garden", "1-7 of a suit, E S W N and the three dragons", "p. 13", gretas_garden),
     _shape("tm_gretas_dragon", "1-7 of a suit, E S W N and three of one dragon", "p. 13", gretas_dragon),
-    _shape("tm_gerties_garter", "1-7 of each of two suits", "p. 14", gerties_garter),
     _shape("tm_yin_yang", "1123455 of a suit and 5567899 of another", "p. 14", yin_yang),
     _shape("tm_big_robert", "four consecutive numbers of each suit and an honour pair", "p. 14", big_robert),
     _shape("tm_crazy_chows", "four mixed chows and a mixed pair", "p. 16", crazy_chows),
