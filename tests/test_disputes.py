@@ -455,3 +455,23 @@ def test_html_pages_are_self_contained_and_escaped(toy: Profile) -> None:
         assert "src=" not in page and "<link" not in page
     assert "&lt;script&gt;" in pages[0]
     assert 'class="verdict wrong">verdict: wrong<' in pages[1]
+
+
+def test_verify_and_why_read_the_hand_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # verify scores the hand, then asks why for every rule the claim gets wrong: the Readings the
+    # scorer read are reused, the hand is decomposed once (issue 14: verify and why decomposed again)
+    from mahjong_arbiter.disputes.verify import verify
+    from mahjong_arbiter.solver import api
+
+    calls = []
+    original = api.readings_of_counts
+
+    def counted(*args: object, **kwargs: object) -> list[Reading]:
+        calls.append(1)
+        return original(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(api, "readings_of_counts", counted)
+    hand = parse_hand("123m456m789m234p55p").hand  # Pure Straight, no Seven Pairs, no Full Flush
+    verdict = verify(hand, Context(), load_profile("mcr"), parse_claim(["Seven Pairs", "Full Flush", "Pure Straight"]))
+    assert not verdict.right and len(verdict.differences) >= 2
+    assert len(calls) == 1

@@ -24,6 +24,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from operator import attrgetter
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
@@ -244,19 +245,21 @@ def holds(name: str, context: Context) -> bool:
         return context.has(name)
     if kind == "value":
         return True
-    return bool(
-        {
-            "self_drawn": context.self_drawn,
-            "robbing_kong": context.robbing_kong,
-            "kong_replacement": context.kong_replacement,
-            "last_tile": context.last_tile,
-            "last_of_kind": context.last_of_kind,
-        }[name]
-    )
+    return bool(_FLAGS[name](context))
+
+
+_FLAGS: Final = {
+    name: attrgetter(name)
+    for name in ("self_drawn", "robbing_kong", "kong_replacement", "last_tile", "last_of_kind")
+}
+"""How each flag is read off a context (the context attribute of the same name)."""
 
 
 def given_facts(context: Context) -> tuple[str, ...]:
     """The flags and events the caller gave (implied events included), in registry order."""
+    if not (context.self_drawn or context.kong_related or context.last_tile or context.last_of_kind
+            or context.events):
+        return ()  # a plain discard win: nothing given (asked for every hand scored)
     return tuple(n for n, f in FACTS.items() if f.kind != "value" and holds(n, context))
 
 

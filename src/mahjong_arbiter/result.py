@@ -167,6 +167,10 @@ class Result:
     fields: dict[str, Any] = field(default_factory=dict)
     notes: tuple[str, ...] = ()
     id: str | None = None
+    readings: tuple[Reading, ...] = field(default=(), compare=False, repr=False)
+    """Every Reading the profile let the hand take, in the solver's order (not part of the JSON:
+    the best reading and the alternatives are), so a command that explains the score reuses them
+    instead of decomposing the hand again."""
 
     def with_id(self, hand_id: str | None) -> Result:
         return replace(self, id=hand_id)

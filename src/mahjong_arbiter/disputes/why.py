@@ -115,12 +115,13 @@ def _by_name(profile: Profile, by: str) -> str:
 
 
 def _readings_and_holding(
-    entry: RuleEntry, hand: Hand, context: Context, profile: Profile, backend: str
+    entry: RuleEntry, hand: Hand, context: Context, profile: Profile, backend: str, result: Result
 ) -> tuple[list[Reading], list[Reading], tuple[Any, ...]]:
     from ..rules.registry import get_rule
     from ..scoring.common import make_situation, profile_readings
 
-    readings = profile_readings(hand, context, profile, backend=backend)
+    # the scorer kept the Readings it read: no second decomposition (a Result built elsewhere may not)
+    readings = list(result.readings) or profile_readings(hand, context, profile, backend=backend)
     situation = make_situation(hand, context, profile)
     predicate = get_rule(entry.id).predicate
     holding = [r for r in readings if predicate(r, situation)]
@@ -196,7 +197,7 @@ def _answer(
                 f"{name} held on the best reading but does not count: {sup.reason(by)}",
                 sup.source, by=sup.by, relation=sup.relation,
             )
-    readings, holding, waits = _readings_and_holding(entry, hand, context, profile, backend)
+    readings, holding, waits = _readings_and_holding(entry, hand, context, profile, backend, result)
     if holding and result.reading is not None and result.reading in holding:
         notes = "; ".join(result.notes)
         detail = f" ({notes})" if notes else ""

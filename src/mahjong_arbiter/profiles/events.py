@@ -23,16 +23,12 @@ from .model import Profile, RuleEntry
 __all__ = ["earned_by", "unscored_notes", "registry_rows", "registry_markdown", "registry_text"]
 
 
-def _facts_read(rule_id: str) -> tuple[str, ...]:
-    from ..rules.registry import get_rule
-
-    return get_rule(rule_id).facts
-
-
 def earned_by(profile: Profile, fact: str) -> tuple[RuleEntry, ...]:
     """The rules of *profile* that *fact* (or an event it implies) can earn, in the profile's order."""
     wanted = implied_events(frozenset({fact})) if FACTS[fact].kind == "event" else frozenset({fact})
-    return tuple(entry for rid, entry in profile.rules.items() if wanted & set(_facts_read(rid)))
+    readers = profile.fact_readers
+    rids = frozenset().union(*(readers.get(f, frozenset()) for f in wanted))
+    return tuple(entry for rid, entry in profile.rules.items() if rid in rids) if rids else ()
 
 
 def unscored_notes(profile: Profile, context: Context) -> list[str]:

@@ -252,6 +252,18 @@ class Profile:
         whom = {rid: entry.applies for rid, entry in self.rules.items() if entry.applies != "all"}
         return plan(self.rules, whom)
 
+    @cached_property
+    def fact_readers(self) -> Mapping[str, frozenset[str]]:
+        """For each context fact of the event registry, the ids of this profile's rules that read it
+        (each rule declares the facts it reads), derived once per profile."""
+        from ..rules.registry import get_rule
+
+        readers: dict[str, set[str]] = {}
+        for rid in self.rules:
+            for fact in get_rule(rid).facts:
+                readers.setdefault(fact, set()).add(rid)
+        return {fact: frozenset(rids) for fact, rids in readers.items()}
+
     @property
     def edges(self) -> tuple[Edge, ...]:
         """Every exclusion and implication edge of the kept rules."""

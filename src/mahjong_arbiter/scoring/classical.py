@@ -351,6 +351,7 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         alternatives=tuple(Alternative(v.reading, v.total) for v in valued[1:]),
         fields=best.fields,
         notes=tuple(dict.fromkeys(refusals)),
+        readings=tuple(readings),
     )
 
 

@@ -158,4 +158,5 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         alternatives=tuple(Alternative(s.reading, s.total) for s in scored if s is not best),
         fields=fields,
         notes=tuple(notes),
+        readings=tuple(readings),
     )

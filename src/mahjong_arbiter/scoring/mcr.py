@@ -100,6 +100,7 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         alternatives=tuple(Alternative(r, s.total) for i, (r, s) in enumerate(scored) if i != best),
         fields={"basic": chosen.basic, "minimum_met": chosen.basic >= minimum},
         notes=tuple(notes),
+        readings=tuple(readings),
     )
 
 
