@@ -268,13 +268,13 @@ PEER_TOKENS: dict[Tile, str] = {
     **{d: f"J{i + 1}" for i, d in enumerate(DRAGONS)},
 }
 """Our tiles in PyMahjongGB's codes: W characters, B dots, T bamboo, F winds E S W N, J red green white
-(ENVIRONMENT.md, checked by running it)."""
+(checked by running it)."""
 
 
 def peer_arguments(hand: Hand, context: Context) -> dict[str, Any]:
     """Keyword arguments of ``MahjongGB.MahjongFanCalculator`` for *hand* and *context*.
 
-    The peer does not validate its input (ENVIRONMENT.md), so this refuses what it cannot mean:
+    The peer does not validate its input (found by running it), so this refuses what it cannot mean:
     a hand without its winning tile.
     """
     if hand.winning_tile is None:

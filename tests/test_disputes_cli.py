@@ -2,8 +2,8 @@
 
 Totals are the hand-computed ones of tests/fixtures/disputes/golden.toml (123456789p123s55m: 22
 under mcr; H = [CCC,1]222m555p888s99p: 25 under mcr, 144 under bmja, 5 faan under hk-old-style).
-The hand 123m345p678s234s55m has four chows: BMJA allows one chow in an ordinary hand (bmja.md
-§3, "Max one chow"), so it does not win there; under mcr it is Mixed Shifted Chows 6 (fan 51:
+The hand 123m345p678s234s55m has four chows: BMJA allows one chow in an ordinary hand (BMJA rules;
+U3A mah-jong page), so it does not win there; under mcr it is Mixed Shifted Chows 6 (fan 51:
 123m 234s 345p) + Concealed Hand 2 + All Chows 2 + Single Wait 1 = 11.
 """
 

@@ -1,6 +1,6 @@
 """The hk.* recognisers on hand-built Readings: each holds where its source says, and only there.
 
-Sources: the Gameweave seed's table (seed 004, Scoring (faan)) and rules/hk.md section 2.
+Sources: Gameweave rules, Scoring (faan), and the HK sheet with the other Hong Kong pages of docs/sources.md.
 """
 
 from __future__ import annotations

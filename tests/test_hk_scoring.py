@@ -90,7 +90,7 @@ def test_simple_base_table(faan: int, expected: int | None) -> None:
 
 
 def test_payment_tables_match_hk_md() -> None:
-    """hk.md section 3B rows, written out by hand: half-spicy and spicy multipliers for 0..13 faan."""
+    """Yawnoc scorer, README: the rows written out by hand: half-spicy and spicy multipliers for 0..13 faan."""
     from mahjong_arbiter.profiles.loader import load_profile
 
     payments = load_profile("hk-old-style").payments
@@ -107,8 +107,8 @@ def test_payment_tables_match_hk_md() -> None:
     [
         # gw-cap's hand: 1 + 1 + 3 + 7 + 4 = 16 faan; a table capping at 10 pays 10
         pytest.param("hk-gameweave", "[111m,1][333m,1][555m,1]777m9m9m{f1,f2,f3,f4}", 10, 10, id="gameweave-cap-10"),
-        # thirteen orphans is worth the whole cap (limit = 1): 8 under an 8-faan cap (hk.md section 1:
-        # "tables may set lower (e.g. 8)")
+        # thirteen orphans is worth the whole cap (limit = 1): 8 under an 8-faan cap (Wikipedia HK scoring:
+        # tables may set a lower cap, e.g. 8)
         pytest.param("hk-old-style", "19m19p19sESWNCFP1m", 8, 8, id="old-style-limit-hand-cap-8"),
         # a hand under the cap is untouched: pure one suit 6 + no flowers 1 = 7
         pytest.param("hk-old-style", "[111m,1][456m,1][789m,1]234m5m5m", 8, 7, id="old-style-under-cap"),
@@ -129,7 +129,7 @@ SAME_HAND = "[EEE,1][CCC,1]123m555mNN"
 
 
 def test_same_hand_under_both_hk_profiles() -> None:
-    """hk-gameweave: base 1 + half flush 3 + dragon 1 + seat 1 + round 1 = 7 (seed 004).
+    """hk-gameweave: base 1 + half flush 3 + dragon 1 + seat 1 + round 1 = 7 (Gameweave rules).
     hk-old-style: mixed one suit 3 + dragon 1 + seat 1 + round 1 + no flowers 1 = 7 faan -> base 4
     (HK sheet values; Wikipedia simple table 7-9 = 4)."""
     hand = parse_hand(SAME_HAND).hand

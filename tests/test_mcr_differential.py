@@ -8,7 +8,7 @@ what the notes (the table NOTES below, each with its sources) state: which fans,
 many points, and which fan values (issue 12 §5).  A hand on which no note holds must be equal.  The
 agreement rates are printed (run with -s) for the README.
 
-The peer does not validate its input (ENVIRONMENT.md): the generator only builds legal hands with
+The peer does not validate its input (found by running it): the generator only builds legal hands with
 consistent contexts (tests/mcr_hand_generator.py), and the translation is explicit.
 """
 

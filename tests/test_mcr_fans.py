@@ -3,7 +3,7 @@ profiles as data.
 
 Every fan of the Green Book 2006 (section 3.8, fans 1-81) and the MIL's 明暗杠 has at least one
 positive and one negative case; the expected counts are worked out by hand from the fan's
-definition (mcr-fans.md table) and written beside each case.  Readings use the spec language of
+definition (Green Book 2006 fan table) and written beside each case.  Readings use the spec language of
 tests/mcr_build.py.
 """
 
@@ -298,7 +298,7 @@ def test_whole_hand_fans_name_no_group() -> None:
     ],
 )
 def test_nine_gates_absorbs_one_terminal_pung_under_mil(spec: str, absorbed: str) -> None:
-    """mcr-fans.md N2: the MCR helper removes one Pung of Terminals or Honors only."""
+    """reading note N2: the MIL reading, removes one Pung of Terminals or Honors only."""
     (instance,) = hits("mcr.nine-gates", spec, policies=MIL).instances
     assert [str(g) for g in instance] == [absorbed]
 
@@ -337,7 +337,7 @@ def test_no_notes_for_a_plain_context() -> None:
 
 
 def test_last_tile_holds_from_own_melds_only_with_the_policy() -> None:
-    """mcr-fans.md N14: three copies in the winner's own melds make the winning tile the last one."""
+    """reading note N14: three copies in the winner's own melds make the winning tile the last one."""
     standing = tuple(Tile.of(t) for t in ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "C", "C"])
     hand = Hand(standing, (Meld.pung(Tile.of("1m")),), Tile.of("1m"))
     assert last_tile_holds(hand, Context(), from_own_melds=True)
@@ -355,7 +355,7 @@ def test_both_profiles_load_with_82_registered_rules() -> None:
 
 
 def test_tier_counts_match_the_green_book() -> None:
-    """mcr-fans.md "Tier counts": 88x7, 64x6, 48x2, 32x3, 24x9, 16x6, 12x5, 8x10, 6x6, 4x4, 2x10, 1x13
+    """Green Book 2006, the fan table's tiers: 88x7, 64x6, 48x2, 32x3, 24x9, 16x6, 12x5, 8x10, 6x6, 4x4, 2x10, 1x13
     (the fan-57 mixed-kong case is the 82nd rule, 6 points, beside Two Melded Kongs)."""
     profile = load_profile("mcr")
     tiers: dict[int | float, int] = {}
@@ -388,7 +388,7 @@ def test_mil_differs_from_gb_exactly_in_the_documented_places() -> None:
 
 
 def test_fully_concealed_with_special_hands_differs_n4() -> None:
-    """mcr-fans.md N4: the Green Book lets self-drawn special hands add Fully Concealed; MIL not."""
+    """reading note N4: the Green Book lets self-drawn special hands add Fully Concealed; MIL not."""
     special = ("mcr.seven-pairs", "mcr.thirteen-orphans", "mcr.seven-shifted-pairs", "mcr.four-concealed-pungs",
                "mcr.greater-honors-and-knitted-tiles", "mcr.lesser-honors-and-knitted-tiles", "mcr.nine-gates")
     for pid, expected in (("mcr", False), ("mcr-mil", True)):

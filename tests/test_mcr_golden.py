@@ -158,7 +158,7 @@ def test_deleting_any_edge_changes_some_golden_result(profile_id: str) -> None:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=2**32 - 1), profile_id=st.sampled_from(PROFILES))
 def test_floor_never_exceeds_the_score_of_a_completion(seed: int, profile_id: str) -> None:
-    # seed 002 (Game::Mahjong::Score floor): a lower bound from the exposed melds alone.  Every
+    # Game::Mahjong, Score.pm (floor): a lower bound from the exposed melds alone.  Every
     # generated hand is one legal completion of its own melds.
     generated = random_hand(random.Random(seed))
     profile = load_profile(profile_id)
@@ -170,7 +170,7 @@ def test_floor_never_exceeds_the_score_of_a_completion(seed: int, profile_id: st
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        # No melds: nothing is known yet (seed 002: "Zero with no melds").
+        # No melds: nothing is known yet (Game::Mahjong, Score.pm: "Zero with no melds").
         pytest.param("123m456p789s11222z", 0, id="no-melds"),
         # Exposed CCC and FFF: Two Dragon Pungs 6 (implies the Dragon Pungs).
         pytest.param("[CCC,1][FFF,2]1234m5p", 6, id="two-dragon-pungs"),

@@ -1,8 +1,8 @@
 """The five principles on small in-memory profiles (selection.py), each case from a cited example.
 
-Sources: Green Book 2006 §3.9.1.5 (the principles); mcr-fans.md "General principles" (the worked
-examples of H's score_principles.xml and the mahjongtime/mahjongjoy pages); the seed
-002_f7adbaa41750345a.txt (account-once read literally).  The profiles here are built in memory
+Sources: Green Book 2006 §3.9.1.5 (the principles); the worked examples of the MIL
+reading's score_principles.xml, Mahjongtime MCR pages and Mahjongjoy MCR hands; Game::Mahjong,
+Score.pm (account-once read literally).  The profiles here are built in memory
 so that each test shows exactly which edge or principle acts.
 """
 
@@ -123,7 +123,7 @@ def test_implied_rule_is_suppressed_with_its_edge() -> None:
 
 
 def test_edge_reaches_only_the_instances_inside_the_excluder() -> None:
-    # H principle 1a (mcr-fans.md): Little Four Winds removes the Pung of Terminals or Honours of
+    # MIL reading, score_principles.xml, principle 1a: Little Four Winds removes the Pung of Terminals or Honours of
     # its own wind pungs; a fourth pung of 9s still scores it.  Expected: 64 + 1 = 65.
     profile = make_profile(
         [("lfw", "Little Four Winds", 64), ("pth", "Pung of Terminals or Honors", 1)], [("lfw", "excludes", "pth")]
@@ -155,7 +155,7 @@ def test_whole_hand_instances_suppress_and_are_suppressed_by_everything() -> Non
 
 
 def test_a_suppressed_rule_suppresses_nothing() -> None:
-    # mcr-fans.md N4 (MIL reading): Seven Pairs excludes Fully Concealed Hand, so Fully Concealed's
+    # reading note N4 (MIL reading): Seven Pairs excludes Fully Concealed Hand, so Fully Concealed's
     # own exclusion of Self-Drawn does not fire: 24 + 1 = 25.
     profile = make_profile(
         [("sp", "Seven Pairs", 24), ("fc", "Fully Concealed Hand", 4), ("sd", "Self-Drawn", 1)],
@@ -200,7 +200,7 @@ def chow_profile(policy: str, extra: Sequence[tuple[str, str, int]] = (), edges:
 @pytest.mark.parametrize(
     ("chows", "expected"),
     [
-        # H principles example 2 (mcr-fans.md principle 5): 123m 789m 123s 789s scores 3, never 4;
+        # H principles example 2 (Green Book 2006, 3.9.1.5 principle 5): 123m 789m 123s 789s scores 3, never 4;
         # the rulebook order prefers Mixed Double Chow x2 + Two Terminal Chows x1.
         pytest.param(["1m", "7m", "1s", "7s"], {"mdc": 2, "ttc": 1}, id="123m789m123s789s"),
         # H code comment above exclusionary_rule: 234567s + 234567p = MDC x2 + SS x1, not 2 + 2.
@@ -224,8 +224,8 @@ def test_two_chow_combinations_count_once(policy: str, chows: list[str], expecte
 
 @pytest.mark.parametrize("policy", POLICIES)
 def test_pure_straight_with_a_fourth_chow_adds_one_fan(policy: str) -> None:
-    # mahjongtime 16-point page, Pure Straight example; Green Book Appendix 1 Full Flush example
-    # (seed 002): 123m 456m 789m + 123m: Pure Straight 16 + Pure Double Chow 1 = 17; the Short
+    # Mahjongtime MCR pages, 16-point page, Pure Straight example; Green Book Appendix 1 Full Flush example
+    # (Game::Mahjong, Score.pm): 123m 456m 789m + 123m: Pure Straight 16 + Pure Double Chow 1 = 17; the Short
     # Straight and Two Terminal Chows of the extra 123m are refused.  The Pure Straight edges to
     # Short Straight and Two Terminal Chows are H's 不计 list (清龙不计连六、老少副).
     groups = [chow("1m"), chow("4m"), chow("7m"), chow("1m")]
@@ -274,7 +274,7 @@ def test_non_identical_three_set_fans(policy: str) -> None:
 
 @pytest.mark.parametrize("policy", POLICIES)
 def test_three_pung_fan_and_a_fourth_pung_pair_once(policy: str) -> None:
-    # mcr-fans.md principle 5 (H): with a three-pung fan, the fourth pung pairs once.  Pure
+    # Green Book 2006, 3.9.1.5 principle 5 (H): with a three-pung fan, the fourth pung pairs once.  Pure
     # Shifted Pungs 2m 3m 4m + 3p: Double Pung (3m, 3p) once: 24 + 2 = 26.
     g = [pung("2m"), pung("3m"), pung("4m"), pung("3p")]
     profile = make_profile(
@@ -287,7 +287,7 @@ def test_three_pung_fan_and_a_fourth_pung_pair_once(policy: str) -> None:
 
 def test_exhaustive_search_maximises_the_total_over_orders() -> None:
     # The literal rule allows any order of adding combinations: 234567s + 234567p keeps 3 only
-    # because Short Straight can come first (seed 002 "account-once read literally").  A greedy
+    # because Short Straight can come first (Game::Mahjong, Score.pm: "account-once read literally").  A greedy
     # pass in primary order would keep 2 (the two Mixed Double Chows use every set).
     groups = [chow("2s"), chow("5s"), chow("2p"), chow("5p")]
     chosen = select(chow_profile("exhaustive"), chow_pair_hits(groups), groups)
@@ -295,7 +295,7 @@ def test_exhaustive_search_maximises_the_total_over_orders() -> None:
 
 
 def test_non_combining_instances_do_not_use_up_sets() -> None:
-    # Tile Hog and Pung of T/H name sets but are not combinations (seed 002): they neither block
+    # Tile Hog and Pung of T/H name sets but are not combinations (Game::Mahjong, Score.pm): they neither block
     # nor are blocked by account-once.  Double Pung 1m 1p + a Tile Hog of 1m + two Pungs of T/H.
     a, b, c = pung("1m"), pung("1p"), chow("1m")
     profile = make_profile(
@@ -325,7 +325,7 @@ def alone_profile() -> Profile:
 
 
 def test_chicken_hand_counts_alone_and_flowers_stay_outside() -> None:
-    # Green Book 2006 fan 43 and §3.11.6.6 (seed 002): a hand with no other fan is Chicken Hand;
+    # Green Book 2006 fan 43 and §3.11.6.6 (Game::Mahjong, Score.pm): a hand with no other fan is Chicken Hand;
     # flowers are not "another fan" and count after the minimum: basic 8, bonus 2.
     chosen = select(alone_profile(), {"chicken": Hits.once(), "flower": Hits.times(2)})
     assert counts(chosen) == {"chicken": 1, "flower": 2}

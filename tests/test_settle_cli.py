@@ -25,7 +25,7 @@ def test_issue_example_from_stdin_as_json(monkeypatch: pytest.MonkeyPatch, capsy
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(ISSUE_EXAMPLE)))
     assert main(["settle", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    # Buzzard liability (seed 000 §I): W pays E's 112 + W's 56 + N's 56 = 224 alone.
+    # Buzzard liability (Buzzard 2000, ledger I): W pays E's 112 + W's 56 + N's 56 = 224 alone.
     assert out["payments"] == [{"from": "W", "to": "S", "amount": 224, "why": out["payments"][0]["why"]}]
     assert out["net"] == {"E": 0, "S": 224, "W": -224, "N": 0}
     assert "liability" in out["payments"][0]["why"]

@@ -27,7 +27,7 @@ def _net(profile: str, **facts: Any) -> dict[str, Fraction]:
 
 def test_a_house_minimum_of_one_faan_settles_a_two_faan_hand(tmp_path: Path) -> None:
     # issue 11 section 3: minimum = 1 over hk-old-style scored the hand but settle refused it
-    # ("a win needs at least 3 faan").  With the half-spicy table (yawnoc mahjong-scorer README:
+    # ("a win needs at least 3 faan").  With the half-spicy table (Yawnoc scorer, README:
     # 2 faan = 4) and half responsibility: W discarded and pays 4, E and N 2 each; S +8.
     house = _house(tmp_path, 'id = "house"\nextends = "hk-old-style"\nminimum = 1\n[payments]\ntable = "half-spicy"\n')
     assert _net(house, winner="S", discarder="W", scores={"S": 2}) == {"E": -2, "S": 8, "W": -4, "N": -2}

@@ -30,7 +30,7 @@ def _run(policy_id: str, outcomes: list[Outcome], rounds: int = 4) -> TableState
 @pytest.mark.parametrize(
     ("policy", "outcomes", "east", "prevailing", "east_wins"),
     [
-        # Buzzard PDF p.7 rules 11-14: an East win and a dead hand keep East.
+        # Buzzard 2000, p. 7 rules 11-14: an East win and a dead hand keep East.
         pytest.param("buzzard-2000", ["east_win", "draw", "east_win"], 0, 0, 2, id="buzzard-east-keeps"),
         pytest.param("buzzard-2000", ["east_win", "other_win"], 1, 0, 0, id="buzzard-east-loses-passes"),
         # BMJA: East keeps the deal after a wash-out.

@@ -151,7 +151,7 @@ def test_score_bad_input_is_422(client: TestClient) -> None:
 
 
 def test_score_loser_partial(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
-    # a loser's 11 tiles under bmja: [CCC,1] 222m 55p 88s (bmja.md: exposed major pung 4,
+    # a loser's 11 tiles under bmja: [CCC,1] 222m 55p 88s (BMJA rules, Working out the scores: exposed major pung 4,
     # concealed minor pung 4, pairs score nothing without an honour... as the CLI computes it)
     text = "[CCC,1]222m55p88s"
     status, expected = cli_json(capsys, "score", text, "--loser", "--partial", "--profile", "bmja", "--json")

@@ -5,7 +5,7 @@ profile (:attr:`Profile.graph <mahjong_arbiter.profiles.model.Profile.graph>`, c
 once when the profile loads).  Given the hits of one Reading, :func:`select` keeps or suppresses every instance and
 records, for each suppressed one, what suppressed it (the kept rule, the relation, the source).
 
-Pipeline (Green Book 2006 §3.9.1.5, the five principles; mcr-fans.md "General principles"):
+Pipeline (Green Book 2006 §3.9.1.5, the five principles, with the examples of the MIL reading's score_principles.xml):
 
 1. **Primary fan first.**  Rules are decided in a topological order of the edge graph that
    prefers the higher value, then the rulebook's order (the profile's file order), so that a
@@ -189,7 +189,7 @@ def exhaustive_account_once(
     instance brings at least one set not yet in a kept combination (account-once; non-separation
     is its special case).  Of the allowed selections the one with the highest total is kept; ties
     go to the one that keeps the earlier candidates (primary first).  Green Book 2006 §3.9.1.5;
-    worked examples in mcr-fans.md principle 5.
+    worked examples in Green Book 2006, 3.9.1.5 principle 5.
     """
     if len(cands) <= 1:
         return list(cands), []
@@ -307,7 +307,7 @@ def _peelable(level: Sequence[int], higher: int) -> bool:
 def count_limits_account_once(
     cands: Sequence[Candidate], available: Counter[Group]
 ) -> tuple[list[Candidate], list[Dropped]]:
-    """Account-once by count limits, as the MIL reading computes it (mcr-fans.md principle 5).
+    """Account-once by count limits, as the MIL reading computes it (Green Book 2006, 3.9.1.5 principle 5).
 
     1. Of the combinations of three or more sets, the first (primary order) is kept; another
        that shares a set with it is not.

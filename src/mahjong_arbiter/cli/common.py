@@ -80,7 +80,7 @@ def add_hand_arguments(parser: argparse.ArgumentParser, *, thirteen: bool = Fals
         "hand",
         nargs="?",
         metavar="HAND",
-        help="the hand: MPSZ '123m456p789s1122z' or the MCR helper string '[123p,1][345s,2]6m6pEW1m' "
+        help="the hand: MPSZ '123m456p789s1122z' or the MIL reading, string '[123p,1][345s,2]6m6pEW1m' "
         "(bonus tiles in braces: '{f1,s3}'); the last tile written wins",
     )
     parser.add_argument(

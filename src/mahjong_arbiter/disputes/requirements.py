@@ -5,8 +5,8 @@ a rule of another profile with the same English name is a different rule) and gi
 in one clause and a
 function that names, from the hand and its Readings, the closest miss: "Pure Straight needs 123,
 456 and 789 of one suit; this hand has no 789p".  The requirements restate the fan definitions of
-the Green Book 2006 (section 3.8, fans 1-81, as tabulated in shared/rules/mcr-fans.md); a rule
-without an entry is explained by :mod:`.why` from its docstring and source.
+the Green Book 2006 (section 3.8, fans 1-81); a rule without an entry is explained by
+:mod:`.why` in the words of the profile's rulebook.
 
 >>> from mahjong_arbiter.hand import Hand, Context
 >>> from mahjong_arbiter.solver.reading import Group, Reading, Wait

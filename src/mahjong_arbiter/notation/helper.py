@@ -1,7 +1,7 @@
-"""Declared melds in brackets, as the MCR helper (国标小助手) writes them.
+"""Declared melds in brackets, as the MIL reading, (国标小助手) writes them.
 
 A bracket holds the tiles of one meld and, optionally, a comma and an *offer* digit (source: the
-helper's README, "字符串化说明"; see ``shared/rules/peers.md`` section 4):
+helper's README, "字符串化说明", under MIL reading in docs/sources.md):
 
 ================= ========================= ==================================================
 meld              offer                     meaning

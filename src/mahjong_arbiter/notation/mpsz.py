@@ -4,13 +4,13 @@ A run is what stands outside the brackets of a hand string (and inside one brack
 groups closed by a suit letter, ``123m`` characters, ``456p`` dots, ``789s`` bamboo, ``1234567z``
 honours, mixed freely with the honour letters ``E S W N`` (winds) and ``C F P`` (dragons: C red
 中, F green 發, P white 白).  ``1z 2z 3z 4z`` are always East South West North.  The dragons
-among the ``z`` digits depend on the order (the notation trap of STYLE.md):
+among the ``z`` digits depend on the order (a known trap of this notation):
 
 =========== ====== ====== ====== ==========================================================
 order       ``5z`` ``6z`` ``7z`` used by
 =========== ====== ====== ====== ==========================================================
 ``tenhou``  P      F      C      Tenhou and most riichi tools (white green red); the default
-``chinese`` C      F      P      the MCR helper 国标小助手 (red green white, 中發白)
+``chinese`` C      F      P      the MIL reading, 国标小助手 (red green white, 中發白)
 =========== ====== ====== ====== ==========================================================
 
 Honour letters never depend on the order, so output writes honours as letters unless asked for

@@ -1,4 +1,4 @@
-"""Classical winner bonuses: points added before the hand is doubled (Buzzard ledger section C).
+"""Classical winner bonuses: points added before the hand is doubled (Buzzard 2000, ledger section C).
 
 Sources: Buzzard 2000 p. 10 "Bonus scores" with p. 11 notes (ledger section C); BMJA
 https://mahjong-britishrules.com/scoring/working-out-the-scores (20 for Mah-Jong, 2 for a tile from

@@ -2,7 +2,7 @@
 for the winner (hand patterns and the way the hand was won).
 
 Sources: Buzzard 2000 p. 10 "Doubles" and p. 11 notes (ledger section B); BMJA
-http://mahjongbritishrules.com/scoring/doubling.html and https://mahjong-britishrules.com/beginners/stage-3;
+BMJA rules, Doubling and Stage 3;
 the Codification, "Doubles for all hands" and "Double for Mah-Jong hands only".  How many doubles
 each is worth, and whether a bouquet includes the own-tile double, is the profile's business.
 """
@@ -28,7 +28,7 @@ CONCEALED_ON_LOOSE_TILE = "concealed_double_on_loose_tile"
 """Policy name: does a concealed hand won on a loose tile (kong box) earn the concealed double?"""
 
 _ALL = "Buzzard 2000 p. 10 (ledger B, all hands); BMJA doubling.html; Codification"
-_WINNER = "Buzzard 2000 p. 10 (ledger B, winner only); BMJA doubling.html"
+_WINNER = "Buzzard 2000 p. 10 (ledger B, winner only); BMJA rules, Doubling"
 
 
 def _sets_of_tile(reading: Reading, wanted: Tile) -> Hits:
@@ -84,7 +84,7 @@ def bouquet_seasons(reading: Reading, situation: Situation) -> Hits:
 
 @rule(
     "score.double.original-call",
-    source="BMJA beginners/stage-3 and doubling.html: Original Call",
+    source="BMJA rules, Stage 3 and Doubling: Original Call",
     facts=("original_call",),
     needs=Needs(situation=("event:original_call",)),
 )
@@ -147,7 +147,7 @@ def one_suit_with_honours(reading: Reading, situation: Situation) -> Hits:
     needs=Needs(within=SUITED_TILES),
 )
 def one_suit(reading: Reading, situation: Situation) -> Hits:
-    """Every tile of one suit, no honours; chows allowed (Buzzard ledger B amends BMJA's Purity)."""
+    """Every tile of one suit, no honours; chows allowed (Buzzard 2000, ledger B amends BMJA's Purity)."""
     tiles = reading.tiles
     return Hits.when(len(suits_of(tiles)) == 1 and not honours_of(tiles))
 
@@ -179,7 +179,7 @@ def all_honours(reading: Reading, situation: Situation) -> Hits:
 
 @rule(
     "score.double.concealed",
-    source="BMJA doubling.html: fully concealed hand; Codification: Totally concealed hand",
+    source="BMJA rules, Doubling: fully concealed hand; Codification: Totally concealed hand",
     facts=("self_drawn",),
     needs=Needs(situation=("no_exposed_meld",)),
 )
@@ -229,7 +229,7 @@ def last_wall(reading: Reading, situation: Situation) -> Hits:
 
 @rule(
     "score.double.final-discard",
-    source="BMJA doubling.html: Mah-Jong with the final discard",
+    source="BMJA rules, Doubling: Mah-Jong with the final discard",
     facts=("last_tile",),
     needs=Needs(situation=("last_tile", "discard")),
 )

@@ -1,8 +1,8 @@
 """Classical limit hands read from ordinary sets or from the way the hand was won.
 
 Each predicate recognises one hand; its value (the limit, half of it, a fishing value for a loser)
-is in the profile.  Sources: BMJA special hands (http://mahjongbritishrules.com/scoring/specialhands.html
-and the value list in shared/rules/bmja.md section 4); Buzzard 2000 p. 11 "The following ten
+is in the profile.  Sources: BMJA rules, Special hands (the 1,000-point values as
+Kajongg's BMJA ruleset gives them); Buzzard 2000 p. 11 "The following ten
 hands are Limit Hands" (ledger section D) and pp. 11-12 (section E, a loser's incomplete hand);
 the Codification, "Special hands (all are Limit Hands)".  Facts of play (dealt complete, East's
 thirteenth win, kong on kong) are the table's events.
@@ -17,7 +17,7 @@ from .registry import Hits, Needs, Situation, rule
 
 __all__: list[str] = []
 
-_BMJA = "BMJA special hands (specialhands.html; bmja.md section 4)"
+_BMJA = "BMJA special hands (specialhands.html; Kajongg, BMJA ruleset)"
 _BUZZARD = "Buzzard 2000 p. 11 (ledger D)"
 _GREEN = frozenset(Tile.of(t) for t in ("2s", "3s", "4s", "6s", "8s", "F"))
 

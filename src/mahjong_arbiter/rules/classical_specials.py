@@ -1,10 +1,9 @@
 """Classical special hands: the irregular shapes and Purity.
 
 The shapes themselves are registered with the solver in :mod:`.classical_shapes`; these rules say
-which hand a Reading is.  Sources: BMJA special hands (http://mahjongbritishrules.com/scoring/specialhands.html,
-https://mahjongbritishrules.wordpress.com/scoring/special-hands/; values in shared/rules/bmja.md
-section 4); Buzzard 2000 p. 11 (ledger section D: Thirteen Odd Majors, Calling Nine Tile Hand); the
-Codification, "Special hands" 3 to 5.
+which hand a Reading is.  Sources: BMJA rules, Special hands (the values of the 1,000-point hands
+as Kajongg's BMJA ruleset gives them); Buzzard 2000 p. 11 (ledger section D: Thirteen Odd Majors,
+Calling Nine Tile Hand); the Codification, "Special hands" 3 to 5.
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ from .registry import Hits, Needs, Situation, rule
 
 __all__ = ["nine_gates_extra"]
 
-_BMJA = "BMJA special hands (specialhands.html; bmja.md section 4)"
+_BMJA = "BMJA rules, Special hands (1,000-point values as Kajongg's BMJA ruleset gives them)"
 _HONOURS = frozenset((*WINDS, *DRAGONS))
 
 
@@ -123,7 +122,7 @@ def wriggling_snake(reading: Reading, situation: Situation) -> Hits:
 
 @rule(
     "score.special.purity",
-    source="BMJA specialhands.html and the wordpress special-hands page: Purity",
+    source="BMJA rules, Special hands: Purity",
     needs=Needs(pungs=4, shape=STANDARD, within=SUITED_TILES),
 )
 def purity(reading: Reading, situation: Situation) -> Hits:

@@ -1,9 +1,9 @@
 """Hong Kong faan hands of composition: chows, pungs, suits, dragons and winds.
 
 Recognition only; the faan each hand is worth, and which hand excludes which, are profile data
-(``profiles/data/hk-*.toml``).  Sources: the Gameweave seed's scoped table
-(``seeds/004_eb09c5a0134101a0.txt``, "Scoring (faan)") and the Hong Kong Old Style tables compared
-in ``rules/hk.md`` section 2.
+(``profiles/data/hk-*.toml``).  Sources: the scoped table of
+Gameweave rules ("Scoring (faan)") and the Hong Kong Old Style tables (HK sheet and the other
+Hong Kong pages of docs/sources.md).
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ __all__ = [
     "seven_pairs",
 ]
 
-_SEED = "Gameweave seed 004, Scoring (faan)"
-_HK = "rules/hk.md section 2 (HK Old Style tables)"
+_SEED = "Gameweave rules, Scoring (faan)"
+_HK = "HK sheet (with the other Hong Kong tables of docs/sources.md)"
 
 
 @rule("hk.legal-win", source=f"{_SEED}, row 'Base (any legal win)'")
@@ -110,7 +110,7 @@ def seat_wind_pung(reading: Reading, situation: Situation) -> Hits:
 )
 def round_wind_pung(reading: Reading, situation: Situation) -> Hits:
     """圈風 Round Wind: a pung or kong of the prevailing wind (scored beside Seat Wind when they are
-    the same wind: the seed's "+1 each")."""
+    the same wind: Gameweave rules' "+1 each")."""
     prevailing = situation.context.prevailing_wind
     return Hits.each([g] for g in reading.pungs if g.first is prevailing)
 
@@ -142,7 +142,9 @@ def great_three_dragons(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(len(pungs) == 3, pungs)
 
 
-@rule("hk.small-four-winds", source=f"{_HK}, 'Small four winds'", needs=Needs(pungs=3, pairs=1, honours=True))
+@rule(
+    "hk.small-four-winds", source="Oocities fan count, 'Small four winds'", needs=Needs(pungs=3, pairs=1, honours=True)
+)
 def small_four_winds(reading: Reading, situation: Situation) -> Hits:
     """小四喜 Small Four Winds: pungs of three winds and a pair of the fourth."""
     pungs, pair = _honour_sets(reading, dragons=False)
@@ -151,14 +153,14 @@ def small_four_winds(reading: Reading, situation: Situation) -> Hits:
     return Hits.once([*pungs, pair])
 
 
-@rule("hk.great-four-winds", source=f"{_HK}, 'Great four winds'", needs=Needs(pungs=4, honours=True))
+@rule("hk.great-four-winds", source="Oocities fan count, 'Great four winds'", needs=Needs(pungs=4, honours=True))
 def great_four_winds(reading: Reading, situation: Situation) -> Hits:
     """大四喜 Great Four Winds: pungs of all four winds."""
     pungs, _ = _honour_sets(reading, dragons=False)
     return Hits.when(len(pungs) == 4, pungs)
 
 
-@rule("hk.seven-pairs", source=f"{_HK}, 'Seven pairs (optional)'", needs=Needs(shape="seven_pairs"))
+@rule("hk.seven-pairs", source="HK sheet, Optional Hands: 'Seven Pairs'", needs=Needs(shape="seven_pairs"))
 def seven_pairs(reading: Reading, situation: Situation) -> Hits:
     """七對子 Seven Pairs: the special shape of seven pairs (a table option)."""
     return Hits.when(reading.shape == "seven_pairs", reading.groups)

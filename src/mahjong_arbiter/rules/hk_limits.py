@@ -1,9 +1,9 @@
 """Hong Kong Old Style limit hands (爆棚): hands worth the table's cap whatever else they hold.
 
 Recognition only; a profile gives each a ``limit`` value (a fraction of its cap).  Source: the
-limit-hand row of ``rules/hk.md`` section 2 (thirteen orphans, all terminal pungs, Nine Gates
-concealed, Hidden Treasure = all concealed pungs self-drawn, all kongs) and its "Small four winds /
-great four winds: limit" row (the latter two live in :mod:`.hk_hands`).
+HK sheet, Special Hands (thirteen orphans, all terminal pungs, Nine Gates concealed, Hidden
+Treasure = all concealed pungs self-drawn, all kongs), and Oocities fan count for small and great
+four winds as limit hands (those two live in :mod:`.hk_hands`).
 
 >>> from mahjong_arbiter.tiles import Tile
 >>> _is_nine_gates([Tile.of(t) for t in "1p 1p 1p 2p 3p 4p 5p 5p 6p 7p 8p 9p 9p 9p".split()])
@@ -21,7 +21,7 @@ from .registry import NONE, Hits, Needs, Situation, rule
 
 __all__ = ["thirteen_orphans", "nine_gates", "all_terminals", "all_kongs", "hidden_treasure"]
 
-_LIMITS = "rules/hk.md section 2, row 'Limit hands'"
+_LIMITS = "HK sheet, Special Hands"
 _NINE_GATES_COUNTS = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 

@@ -1,7 +1,7 @@
 """Hong Kong faan of the way a hand was won and of its bonus tiles (flowers and seasons).
 
-Recognition only; values are profile data.  Sources: the Gameweave seed's scoped table
-(``seeds/004_eb09c5a0134101a0.txt``, "Scoring (faan)") and ``rules/hk.md`` section 2.  Bonus tiles
+Recognition only; values are profile data.  Sources: the scoped table of
+Gameweave rules ("Scoring (faan)") and the HK sheet with the Hong Kong pages of docs/sources.md.  Bonus tiles
 are numbered as in :mod:`mahjong_arbiter.tiles`: flower and season 1 belong to East, 2 to South,
 3 to West, 4 to North.
 
@@ -30,8 +30,8 @@ __all__ = [
     "full_bonus_set",
 ]
 
-_SEED = "Gameweave seed 004, Scoring (faan)"
-_HK = "rules/hk.md section 2 (HK Old Style tables)"
+_SEED = "Gameweave rules, Scoring (faan)"
+_HK = "HK sheet (with the other Hong Kong tables of docs/sources.md)"
 
 
 @rule(
@@ -81,7 +81,7 @@ def kong_replacement(reading: Reading, situation: Situation) -> Hits:
 
 @rule(
     "hk.last-tile",
-    source="HK Old Style 海底撈月 (zaiferspot 2008 list, 'Hoi Dai Lao Yuet')",
+    source="Zaiferspot 2008: 海底撈月 'Hoi Dai Lao Yuet'",
     facts=("last_tile",),
     needs=Needs(situation=("last_tile",)),
 )

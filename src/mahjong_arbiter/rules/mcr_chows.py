@@ -201,7 +201,7 @@ def three_suited_terminal_chows(reading: Reading, situation: Situation) -> Hits:
 @rule("mcr.all-chows", source="Green Book 2006, fan 63", needs=Needs(chows=1, pairs=1, within=SUITED_TILES))
 def all_chows(reading: Reading, situation: Situation) -> Hits:
     """平和 All Chows: four chows and a suited pair.  The Knitted Straight's nine tiles count as
-    three chows (Green Book 2006 fan 35 "special chows"; the MCR helper scores All Chows for a
+    three chows (Green Book 2006 fan 35 "special chows"; the MIL reading, scores All Chows for a
     Knitted Straight with a chow and a suited pair)."""
     pair = reading.pair
     if reading.shape not in (STANDARD, "knitted_straight") or pair is None or not pair.first.is_suited:

@@ -67,7 +67,7 @@ def greater_honors_and_knitted_tiles(reading: Reading, situation: Situation) -> 
 def knitted_straight(reading: Reading, situation: Situation) -> Hits:
     """组合龙 Knitted Straight: 147, 258 and 369 each in a different suit, as three special chows
     with a set and a pair, or all nine inside Lesser Honors and Knitted Tiles (fan 35's
-    definition; the MCR helper scores both)."""
+    definition; the MIL reading, scores both)."""
     knitted = tuple(g for g in reading.groups if g.kind is GroupKind.KNITTED)
     if knitted:
         return Hits.once(knitted)
@@ -89,7 +89,7 @@ def nine_gates(reading: Reading, situation: Situation) -> Hits:
 
     Policy ``nine_gates_terminal_pungs``: ``"all"`` (Green Book 2006: the fan excludes Pung of
     Terminals or Honors; the instance names no group, i.e. the whole hand) or ``"one"`` (the
-    MCR helper removes one terminal pung only; the instance names the lowest terminal pung, so
+    MIL reading, removes one terminal pung only; the instance names the lowest terminal pung, so
     an exclusion reaches that pung's fan alone).
     """
     hand = situation.hand

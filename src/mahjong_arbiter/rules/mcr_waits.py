@@ -2,7 +2,7 @@
 Wait).
 
 A wait fan scores when the winning tile was the only tile that could complete the hand (Green
-Book 2006 fans 77-79; see mcr-fans.md N15) and this Reading places it as that wait.  Which kinds
+Book 2006 fans 77-79; see reading note N15) and this Reading places it as that wait.  Which kinds
 count as waits is a policy:
 
 ``wait_held_out_counts``

@@ -3,10 +3,10 @@
 
 Concealment reads the declared melds: a concealed kong keeps the hand concealed, any exposed set
 does not (Green Book 2006 fans 56 and 62).  A win on a flower's replacement tile is Self-Drawn
-and never Out with Replacement Tile (mcr-fans.md N16).
+and never Out with Replacement Tile (reading note N16).
 
 Policy ``last_tile_from_own_melds`` (Mahjong International League, the MCR helper's
-``adjust_by_win_flag``, mcr-fans.md N14): the winning tile is the last of its kind when the
+``adjust_by_win_flag``, reading note N14): the winning tile is the last of its kind when the
 winner's own declared melds hold its other three copies, whatever the caller said.
 """
 
@@ -58,7 +58,7 @@ def mcr_context_notes(hand: Hand, context: Context) -> list[str]:
         copies = hand.concealed.count(tile)
         notes.append(
             f"Last Tile (和绝张) not scored: {tile} stands {_times(copies)} in the winner's concealed tiles, "
-            "so the winning tile cannot be the last unseen copy (Green Book 2006 fan 58; MCR helper N14)"
+            "so the winning tile cannot be the last unseen copy (Green Book 2006 fan 58; MIL reading, N14)"
         )
     if context.last_of_kind and context.robbing_kong:
         notes.append(
@@ -68,7 +68,7 @@ def mcr_context_notes(hand: Hand, context: Context) -> list[str]:
     if context.has("flower_replacement"):
         notes.append(
             "won on a flower's replacement tile: scored as Self-Drawn, not Out with Replacement Tile "
-            "(Green Book 2006 fans 46 and 80; mcr-fans.md N16)"
+            "(Green Book 2006 fans 46 and 80; reading note N16)"
         )
     return notes
 

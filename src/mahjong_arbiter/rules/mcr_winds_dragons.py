@@ -2,7 +2,7 @@
 
 Each instance names the pungs (and, for the "little" fans, the pair) it is made of, so that a
 fan that implies another removes only the instances inside it (the non-repeat principle as the
-MCR helper explains it: Big Three Dragons cancels its three Dragon Pungs, a fourth pung stays).
+MIL reading, explains it: Big Three Dragons cancels its three Dragon Pungs, a fourth pung stays).
 """
 
 from __future__ import annotations

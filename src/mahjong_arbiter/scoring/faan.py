@@ -1,6 +1,6 @@
 """The ``faan`` arithmetic: Hong Kong hands, summed in faan under a minimum and a cap.
 
-Pipeline for one hand (``rules/hk.md`` section 1 for the framework facts):
+Pipeline for one hand (Wikipedia HK scoring and Wikipedia Old Hong Kong for the framework facts):
 
 1. read the hand: every Reading of the shapes the profile's ``[shapes]`` table allows; none is
    a :class:`~mahjong_arbiter.errors.NotWinningError` that names a shape the profile puts out of

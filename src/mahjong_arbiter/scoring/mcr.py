@@ -1,6 +1,6 @@
 """The ``mcr`` arithmetic: Mahjong Competition Rules fan points under the five principles.
 
-Pipeline for one hand (Green Book 2006 §3.9.1.5 and §3.11.6.6; seed 002 Game::Mahjong::Score):
+Pipeline for one hand (Green Book 2006 §3.9.1.5 and §3.11.6.6; Game::Mahjong, Score.pm):
 
 1. read the hand: every Reading of the shapes the profile's ``[shapes]`` table allows, one per
    split and winning-tile placement; none is a :class:`~mahjong_arbiter.errors.NotWinningError`
@@ -121,7 +121,7 @@ def floor(hand: Hand, context: Context, profile: Profile) -> int | float:
     The fans found within the declared melds (those that name sets: a dragon pung, a melded kong,
     a double pung of two exposed pungs, ...), combined under the profile's principles, without
     flowers and without Chicken Hand.  Zero with no melds.  For a bot's "can I still reach eight"
-    test (seed 002, Game::Mahjong::Score ``floor``).  *hand* may be complete, thirteen tiles or
+    test (Game::Mahjong, Score.pm ``floor``).  *hand* may be complete, thirteen tiles or
     partial; only its melds are read.
 
     Examples

@@ -17,7 +17,7 @@ from ...notation.render import hand_text
 from ..common import add_hand_arguments, add_output_arguments, run_records
 
 NAME = "parse"
-HELP = "read a hand (MPSZ, the MCR helper string or JSON) and print it normalised"
+HELP = "read a hand (MPSZ, the MIL reading, string or JSON) and print it normalised"
 EXAMPLE = """examples:
   mahjong-arbiter parse '[123p,1][345s,2][999s,3]6m6pEW1m'
   mahjong-arbiter parse 123m456p789s11222z --win 2z --self-drawn --seat S --flowers f1,s3
