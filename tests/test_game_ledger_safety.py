@@ -274,3 +274,34 @@ def test_replay_after_a_package_upgrade_is_a_note(db: str, capsys: pytest.Captur
         con.execute("UPDATE games SET version = '0.0.1', fingerprint = 'feedfeedfeedfeed'")
     status, out, _ = _run(capsys, db, "replay")
     assert status == 0 and "note: profile bmja: pinned with mahjong-arbiter 0.0.1 (feedfeedfeedfeed)" in out
+
+
+def test_a_stale_page_cannot_record_against_seats_that_moved(db: str) -> None:
+    from mahjong_arbiter.errors import ArbiterError
+    from mahjong_arbiter.table.games import record_hand
+
+    _played(db)
+    with Ledger.open(db) as ledger:
+        game_row = ledger.game()
+        facts = {"winner": "S", "self_drawn": True, "scores": {"S": 8}}
+        with pytest.raises(ArbiterError) as info:
+            record_hand(ledger, game_row, facts, expected_hand=2)  # two hands are in: this is hand 3
+        assert info.value.code == "stale_state"
+        assert record_hand(ledger, game_row, facts, expected_hand=3)[0] == 3
+
+
+def test_a_house_file_game_keeps_working_from_another_folder(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "club").mkdir()
+    (tmp_path / "club" / "house.toml").write_text('id = "house"\nextends = "buzzard-2000"\nlimit = 800\n')
+    monkeypatch.chdir(tmp_path / "club")
+    assert game(db, "new", "--profile", "house.toml", "--players", "Ann", "Bob", "Cat", "Dan") == 0
+    monkeypatch.chdir(tmp_path)
+    # Bob (S) self-draws 900, capped at the house limit 800: Ann (E) pays 1600, Cat and Dan 800.
+    status, _, err = _run(capsys, db, "hand", "--winner", "Bob", "--self-drawn", "--score", "Bob=900")
+    assert status == 0, err
+    status, out, _ = _run(capsys, db, "show", "--json")
+    shown = json.loads(out)
+    assert shown["game"]["profile"] == str(tmp_path / "club" / "house.toml")
+    assert shown["hands"][0]["net"] == {"Ann": -1600, "Bob": 3200, "Cat": -800, "Dan": -800}

@@ -155,9 +155,11 @@ def new_game(
     )
 
 
-def table_state(game: GameRow, hands: Sequence[HandRow]) -> TableState:
-    """The table before the next hand, from the recorded facts of ``hands``."""
-    progression = game_progression(game, game_rules(game))
+def table_state(game: GameRow, hands: Sequence[HandRow], profile: Profile | None = None) -> TableState:
+    """The table before the next hand, from the recorded facts of ``hands`` (``profile``: the
+    game's, when the caller has loaded it already)."""
+    rules = settlement_rules(profile) if profile is not None else game_rules(game)
+    progression = game_progression(game, rules)
     state = TableState()
     for hand in hands:
         state = advance(state, outcome_of(_stored(game, hand)[1].winner), progression)
@@ -208,13 +210,15 @@ def _check_prevailing(evidence: HandEvidence, state: TableState) -> None:
         )
 
 
-def score_game_hands(game: GameRow, facts: HandFacts, evidence: HandEvidence, state: TableState) -> ScoredHands:
+def score_game_hands(
+    game: GameRow, facts: HandFacts, evidence: HandEvidence, state: TableState, profile: Profile | None = None
+) -> ScoredHands:
     """Score the hands of ``evidence`` under the game's profile, limit and table state."""
     _check_prevailing(evidence, state)
     return score_hands(
         facts,
         evidence,
-        load_profile(game.profile),
+        profile if profile is not None else game_profile(game),
         limit=game.limit,
         prevailing=state.prevailing_wind,
         east_run=state.east_wins,
@@ -222,10 +226,12 @@ def score_game_hands(game: GameRow, facts: HandFacts, evidence: HandEvidence, st
     )
 
 
-def _evaluate(game: GameRow, raw: Mapping[str, Any], state: TableState) -> tuple[dict[str, Any], list[TransactionRow]]:
-    rules = game_rules(game)
+def _evaluate(
+    game: GameRow, profile: Profile, raw: Mapping[str, Any], state: TableState
+) -> tuple[dict[str, Any], list[TransactionRow]]:
+    rules = settlement_rules(profile)
     evidence, facts = _split(raw)
-    scored = score_game_hands(game, facts, evidence, state) if evidence else None
+    scored = score_game_hands(game, facts, evidence, state, profile) if evidence else None
     if scored is not None:
         facts = scored.facts
     settlement = settle(facts, rules, game.limit)
@@ -237,10 +243,10 @@ def _evaluate(game: GameRow, raw: Mapping[str, Any], state: TableState) -> tuple
 
 
 def _next_hand(
-    ledger: Ledger, game: GameRow, raw: Mapping[str, Any], expected_hand: int | None
+    ledger: Ledger, game: GameRow, profile: Profile, raw: Mapping[str, Any], expected_hand: int | None
 ) -> tuple[int, dict[str, Any], dict[str, Any], list[TransactionRow]]:
     """The next hand's number, stored facts, result and payments, computed but not stored."""
-    state = table_state(game, ledger.hands(game))
+    state = table_state(game, ledger.hands(game), profile)
     if expected_hand is not None and expected_hand != state.hand:
         raise ArbiterError(
             "stale_state",
@@ -253,12 +259,17 @@ def _next_hand(
     _check_prevailing(evidence, state)
     pinned = dataclasses.replace(facts, profile=game.profile, limit=None)
     stored = {**pinned.to_dict(), **dataclasses.replace(evidence, prevailing_wind=None).to_dict()}
-    result, rows = _evaluate(game, stored, state)
+    result, rows = _evaluate(game, profile, stored, state)
     return state.hand, stored, result, rows
 
 
 def record_hand(
-    ledger: Ledger, game: GameRow, raw: Mapping[str, Any], *, expected_hand: int | None = None
+    ledger: Ledger,
+    game: GameRow,
+    raw: Mapping[str, Any],
+    *,
+    expected_hand: int | None = None,
+    profile: Profile | None = None,
 ) -> tuple[int, dict[str, Any]]:
     """Settle, progress and store one hand from its facts JSON (decoded; hands allowed); return
     its number and stored result.
@@ -268,21 +279,31 @@ def record_hand(
     recorded or undone a hand since, the hand is refused (``stale_state``) instead of being
     recorded against seats that moved.  The stored facts are pinned to the game's profile (a
     limit in ``raw`` is the game's, so it is dropped) and keep the hands as entered, without a
-    prevailing wind (the table state gives it).
+    prevailing wind (the table state gives it).  ``profile`` is the game's, when the caller has
+    loaded it already.
     """
+    if profile is None:
+        profile = game_profile(game)
     with ledger.transaction():
-        number, stored, result, rows = _next_hand(ledger, game, raw, expected_hand)
+        number, stored, result, rows = _next_hand(ledger, game, profile, raw, expected_hand)
         ledger.add_hand(game.id, number, stored, result, rows)
         return number, result
 
 
 def preview_hand(
-    ledger: Ledger, game: GameRow, raw: Mapping[str, Any], *, expected_hand: int | None = None
+    ledger: Ledger,
+    game: GameRow,
+    raw: Mapping[str, Any],
+    *,
+    expected_hand: int | None = None,
+    profile: Profile | None = None,
 ) -> tuple[int, dict[str, Any]]:
     """What :func:`record_hand` would store for *raw* (its number and result), storing nothing:
     the settlement to show before the table confirms it."""
+    if profile is None:
+        profile = game_profile(game)
     with ledger.snapshot():
-        number, _, result, _ = _next_hand(ledger, game, raw, expected_hand)
+        number, _, result, _ = _next_hand(ledger, game, profile, raw, expected_hand)
     return number, result
 
 
@@ -319,12 +340,7 @@ def _differences(where: str, stored: Any, recomputed: Any, wording: bool = False
         yield wording, f"{where}: stored {stored!r}, recomputed {recomputed!r}"
 
 
-def _fingerprint_check(game: GameRow, differences: list[str], notes: list[str]) -> None:
-    try:
-        now = game_profile(game).fingerprint
-    except ArbiterError as exc:
-        differences.append(f"profile {game.profile}: can no longer be loaded: {exc.message}")
-        return
+def _fingerprint_check(game: GameRow, now: str, differences: list[str], notes: list[str]) -> None:
     if game.fingerprint_scheme != FINGERPRINT_SCHEME:
         notes.append(
             f"profile {game.profile}: the game was pinned under fingerprint scheme {game.fingerprint_scheme} "
@@ -350,15 +366,20 @@ def replay(ledger: Ledger, game: GameRow) -> ReplayReport:
     """Recompute every hand from its facts; every difference from the stored ledger, in order."""
     differences: list[str] = []
     notes: list[str] = []
-    _fingerprint_check(game, differences, notes)
-    state = TableState()
     hands = ledger.hands(game)
+    try:
+        profile = game_profile(game)
+    except ArbiterError as exc:
+        differences.append(f"profile {game.profile}: can no longer be loaded: {exc.message}")
+        return ReplayReport(len(hands), tuple(differences), ())
+    _fingerprint_check(game, profile.fingerprint, differences, notes)
+    state = TableState()
     for hand in hands:
         where = f"hand {hand.number}"
         if hand.number != state.hand:
             differences.append(f"{where}: stored as number {hand.number}, expected {state.hand}")
         try:
-            result, rows = _evaluate(game, hand.facts, state)
+            result, rows = _evaluate(game, profile, hand.facts, state)
         except ArbiterError as exc:
             differences.append(f"{where}: its facts no longer settle: {exc.message}")
             break

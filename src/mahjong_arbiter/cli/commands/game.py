@@ -291,15 +291,16 @@ def _record(args: argparse.Namespace, ledger: Any) -> int:
     notes: list[str] = []
     with ledger.transaction():
         game = ledger.game(args.game)
-        state = games.table_state(game, ledger.hands(game))
+        profile = games.game_profile(game)
+        state = games.table_state(game, ledger.hands(game), profile)
         facts = _facts(args, game, state, notes, draw=args.action == "draw")
         if args.preview:
-            number, result = games.preview_hand(ledger, game, facts)
+            number, result = games.preview_hand(ledger, game, facts, profile=profile)
         else:
-            number, result = games.record_hand(ledger, game, facts)
+            number, result = games.record_hand(ledger, game, facts, profile=profile)
         hands = ledger.hands(game)
         rows = games.ledger_rows(game, hands)
-        after_state = games.table_state(game, hands)
+        after_state = games.table_state(game, hands, profile)
     for note in notes:
         _say(f"note: {note}", err=True)
     if args.json:
