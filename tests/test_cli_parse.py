@@ -58,6 +58,7 @@ def test_helper_example_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     # Worked out by hand from the helper string: see hand_strings.toml, first case.
     assert json.loads(out) == {
+        "schema_version": 1,
         "concealed": ["1m", "6m", "6p", "E", "W"],
         "melds": [
             {"kind": "chow", "tiles": ["1p", "2p", "3p"], "exposed": True, "claimed": "1p", "from": "left"},
@@ -151,7 +152,7 @@ def test_echo_is_exact_for_the_issue_example(capsys: pytest.CaptureFixture[str])
     example = FIXTURES / "issue2_example.json"
     status, out, _ = _run(capsys, "--input", str(example))
     assert status == 0
-    assert json.loads(out) == json.loads(example.read_text("utf-8"))
+    assert json.loads(out) == {"schema_version": 1, **json.loads(example.read_text("utf-8"))}
 
 
 def test_batch_formats_and_output_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -237,8 +238,8 @@ def test_run_records_statuses(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert run_records(parser.parse_args(["--input", str(path)]), _judge) == 1
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert lines == [
-        {"id": "a", "status": 0},
-        {"id": "b", "error": {"code": "not_winning", "message": "no reading"}},
+        {"id": "a", "schema_version": 1, "status": 0},
+        {"id": "b", "schema_version": 1, "error": {"code": "not_winning", "message": "no reading"}},
     ]
 
 
@@ -253,7 +254,7 @@ def test_python_dash_m_and_stdin() -> None:
     assert done.returncode == 0 and "[123p,1][345s,2][999s,3]6m6pEW1m" in done.stdout
     example = (FIXTURES / "issue2_example.json").read_text("utf-8")
     done = _python("-m", "mahjong_arbiter", "parse", "--input", "-", stdin=example)
-    assert done.returncode == 0 and json.loads(done.stdout) == json.loads(example)
+    assert done.returncode == 0 and json.loads(done.stdout) == {"schema_version": 1, **json.loads(example)}
     done = _python("-m", "mahjong_arbiter", "parse", "[[")
     assert done.returncode == 2 and "Traceback" not in done.stderr and "never closed" in done.stderr
 
@@ -277,5 +278,5 @@ def test_stdin_text_stream(capsys: pytest.CaptureFixture[str], monkeypatch: pyte
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n" + example + "{\n"))
     status, out, _ = _run(capsys, "--input", "-")
     first, second = (json.loads(line) for line in out.splitlines())
-    assert status == 2 and first == json.loads(example)
+    assert status == 2 and first == {"schema_version": 1, **json.loads(example)}
     assert second["error"]["code"] == "bad_json" and "line 3" in second["error"]["message"]

@@ -221,7 +221,7 @@ def test_the_readme_table_is_the_registry() -> None:
 
 def test_events_command_json(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = _run(capsys, "events", "--profile", "codification", "--json")
-    rows = {r["name"]: r for r in json.loads(out)}
+    rows = {r["name"]: r for r in json.loads(out)["events"]}
     assert status == 0 and set(rows) == set(FACTS)
     assert rows["earths_blessing"]["earns"] == {"codification": ["Gift from Earth"]}
     assert rows["robbing_kong"]["refused_when"] == ["the hand holds more than 1 of the winning tile"]

@@ -22,7 +22,8 @@ def test_readings_json_matches_the_api(capsys: pytest.CaptureFixture[str], backe
     status, out = run_json(capsys, "readings", "111222333m456p77s", "--win", "2m", "--backend", backend)
     hand = parse_hand("111222333m456p77s", win="2m").hand
     assert status == 0
-    assert out == {"id": None, "decompositions": 2, "readings": [r.to_dict() for r in readings(hand)]}
+    expected = [r.to_dict() for r in readings(hand)]
+    assert out == {"id": None, "schema_version": 1, "decompositions": 2, "readings": expected}
 
 
 def test_readings_text_marks_the_winning_set(capsys: pytest.CaptureFixture[str]) -> None:
@@ -68,7 +69,7 @@ def test_waits_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_waits_on_nothing_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
     status, out = run_json(capsys, "waits", "1111m456p789p123s")
     assert status == 1
-    assert out == {"id": None, "waits": [], "held_out": ["1m"]}
+    assert out == {"id": None, "schema_version": 1, "waits": [], "held_out": ["1m"]}
 
 
 def test_batch_keeps_ids_and_reports_bad_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,7 +5,7 @@
 ...     raise HandError("bad_context", "no")
 >>> bad = outcome_of(BadRecord("h1", HandError("tile_count", "line 1: 13 tiles")), handle)
 >>> bad.status, bad.result
-(2, {'id': 'h1', 'error': {'code': 'tile_count', 'message': 'line 1: 13 tiles'}})
+(2, {'id': 'h1', 'schema_version': 1, 'error': {'code': 'tile_count', 'message': 'line 1: 13 tiles'}})
 >>> batch_status([0, 1, 0]), batch_status([1, 2, 0]), batch_status([])
 (1, 2, 0)
 """
@@ -19,6 +19,7 @@ from typing import Any
 from ..answers import error_answer
 from ..errors import ArbiterError, NotWinningError
 from ..notation.json_hand import HandRecord
+from ..schema import document
 from .records import BadRecord
 
 __all__ = ["Handler", "Outcome", "outcome_of", "batch_status", "internal_error", "INTERNAL_ERROR"]
@@ -68,8 +69,8 @@ def outcome_of(rec: HandRecord | BadRecord, handle: Handler) -> Outcome:
         except Exception as exc:  # noqa: BLE001  # the one boundary where a bug becomes an outcome
             error, status = internal_error(exc), INTERNAL_ERROR
         else:
-            return Outcome(status, {"id": ident, **{k: v for k, v in result.items() if k != "id"}}, text)
-    return Outcome(status, error_answer(ident, error), f"error ({error.code}): {error.message}")
+            return Outcome(status, document({**result, "id": ident}), text)
+    return Outcome(status, document(error_answer(ident, error)), f"error ({error.code}): {error.message}")
 
 
 def batch_status(statuses: Iterable[int]) -> int:

@@ -39,6 +39,7 @@ from ..notation import HONOUR_ORDERS
 from ..notation.json_hand import HandRecord
 from ..notation.text_record import record_from_text
 from ..profiles.model import Profile
+from ..schema import document
 
 __all__ = [
     "BACKEND_CHOICES",
@@ -221,11 +222,11 @@ def run_records(
             print(f"mahjong-arbiter {getattr(args, 'command', '')}: {exc.message}".strip(), file=sys.stderr)
             if fmt in ("json", "jsonl"):
                 with _output(args) as out:
-                    out.write(dumps(not_winning(rec.id, exc), pretty=fmt == "json") + "\n")
+                    out.write(dumps(document(not_winning(rec.id, exc)), pretty=fmt == "json") + "\n")
             return 1
         with _output(args) as out:
             if fmt in ("json", "jsonl"):
-                out.write(dumps(result, pretty=fmt == "json") + "\n")
+                out.write(dumps(document(result), pretty=fmt == "json") + "\n")
             else:
                 out.write(text.rstrip("\n") + "\n")
         return status

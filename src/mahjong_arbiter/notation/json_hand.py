@@ -29,7 +29,8 @@ Tiles are canonical tokens (``"3m"``, ``"E"``, ``"C"`` red, ``"F"`` green, ``"P"
 ``z`` digits are refused here, since their dragons depend on an order.  A concealed kong is a
 meld with ``"exposed": false``; ``from`` is the player a claimed set came from, seen from its owner
 (``"left"``, ``"opposite"``, ``"right"``) and ``added`` marks a kong completed from a claimed
-pung.  Any other field is an error (``unknown_field``) unless the
+pung.  A ``schema_version`` (as ``parse --json`` writes) must be the program's own and is
+otherwise ignored.  Any other field is an error (``unknown_field``) unless the
 command reading the hand allows it (e.g. ``claim``); allowed extra fields are kept in
 :attr:`HandRecord.extra` and written back after the standard ones.
 
@@ -47,6 +48,7 @@ from typing import Any, Final
 
 from ..errors import HandError
 from ..hand import CLAIM_SOURCES, Context, Hand, Meld, MeldKind, validate_context
+from ..schema import SCHEMA_VERSION
 from ..tiles import Tile
 
 __all__ = ["HandRecord", "FIELDS", "record_from_json", "record_to_json", "context_to_json", "meld_to_json"]
@@ -180,8 +182,12 @@ def record_from_json(
     if not isinstance(obj, dict):
         raise HandError("bad_json", f"a hand is a JSON object, not {type(obj).__name__}")
     for key in obj:
-        if key not in FIELDS and key not in extra_fields:
+        if key not in FIELDS and key not in extra_fields and key != "schema_version":
             raise HandError("unknown_field", f"unknown field {key!r}; the fields are {', '.join(FIELDS)}")
+    if obj.get("schema_version", SCHEMA_VERSION) != SCHEMA_VERSION:
+        raise HandError(
+            "bad_json", f"schema_version {obj['schema_version']!r}: this program reads version {SCHEMA_VERSION}"
+        )
     for key in sorted(_REQUIRED):
         if key not in obj:
             raise HandError("missing_field", f"the field {key!r} is required")

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from ..jsonio import dumps
+from ..schema import document
 from .games import ReplayReport, ledger_rows
 from .ledger import GameRow, HandRow
 
@@ -102,5 +103,5 @@ def game_csv(game: GameRow, hands: Sequence[HandRow]) -> str:
 def export_game(game: GameRow, hands: Sequence[HandRow], fmt: str) -> str:
     """The game exported as *fmt* (``json`` or ``csv``), as ``game export`` writes it."""
     if fmt == "json":
-        return dumps(game_json(game, hands), pretty=True)
+        return dumps(document(game_json(game, hands)), pretty=True)
     return game_csv(game, hands)

@@ -19,15 +19,17 @@ from starlette.exceptions import HTTPException
 
 from ..errors import ArbiterError
 from ..jsonio import dumps, loads
+from ..schema import document
 
 __all__ = ["JsonAnswer", "JsonRoute", "BadJsonBody"]
 
 
 class JsonAnswer(JSONResponse):
-    """A JSON response written by the project's one serialiser (no NaN, UTF-8 as is)."""
+    """A JSON response written by the project's one serialiser (no NaN, UTF-8 as is); an object is
+    a document of the result schema, so it carries ``schema_version`` as the command line's do."""
 
     def render(self, content: Any) -> bytes:
-        return dumps(content).encode("utf-8")
+        return dumps(document(content) if isinstance(content, dict) else content).encode("utf-8")
 
 
 class BadJsonBody(HTTPException):

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
+
+from ...jsonio import dumps
+from ...schema import document
 
 NAME = "events"
 HELP = "list the context facts and events: what each means, when it is refused, what it earns per profile"
@@ -29,7 +31,7 @@ def run(args: argparse.Namespace) -> int:
 
     profiles = [load_profile(p) for p in (args.profile or builtin_profile_ids())]
     if args.format == "json":
-        print(json.dumps(registry_rows(profiles), ensure_ascii=False, indent=2))
+        print(dumps(document({"events": registry_rows(profiles)}), pretty=True))
     elif args.format == "markdown":
         print(registry_markdown(profiles), end="")
     else:

@@ -23,6 +23,7 @@ from ...batch import read_document
 from ...errors import ArbiterError
 from ...jsonio import dumps
 from ...notation import HONOUR_ORDERS
+from ...schema import document
 from ..common import _output
 
 NAME = "game"
@@ -304,7 +305,7 @@ def _record(args: argparse.Namespace, ledger: Any) -> int:
     for note in notes:
         _say(f"note: {note}", err=True)
     if args.json:
-        print(dumps(result, pretty=True))
+        print(dumps(document(result), pretty=True))
         return 0
     if args.preview:
         for line in _scored_lines(result):
@@ -336,7 +337,7 @@ def _replay(ledger: Any, game: Any, *, as_json: bool) -> int:
 
     report = games.replay(ledger, game)
     if as_json:
-        print(dumps(replay_json(game, report), pretty=True))
+        print(dumps(document(replay_json(game, report)), pretty=True))
         return 1 if report.differences else 0
     for line in report.differences:
         _say(line)
@@ -369,14 +370,14 @@ def run(args: argparse.Namespace) -> int:
                 )
                 game = ledger.game(gid)
             if args.json:
-                print(dumps(game_json(game, []), pretty=True))
+                print(dumps(document(game_json(game, [])), pretty=True))
                 return 0
             limit = f", limit {game.limit}" if game.limit is not None else ""
             _say(f"game {gid}: {game.profile}{limit}, East: {game.players[0]}")
             return 0
         if args.action == "list":
             if args.json:
-                print(dumps(games_json(ledger.games()), pretty=True))
+                print(dumps(document(games_json(ledger.games())), pretty=True))
                 return 0
             for g in ledger.games():
                 _say(f"game {g.id}  {g.created_at}  {g.profile}  {' '.join(g.players)}")
@@ -388,7 +389,7 @@ def run(args: argparse.Namespace) -> int:
                 game = ledger.game(args.game)
                 number = games.undo_hand(ledger, game)
             if args.json:
-                print(dumps(undo_json(game, number), pretty=True))
+                print(dumps(document(undo_json(game, number)), pretty=True))
             else:
                 print(f"game {game.id}: removed hand {number}")
             return 0
@@ -400,7 +401,7 @@ def run(args: argparse.Namespace) -> int:
             rows = games.ledger_rows(game, hands)
         if args.action == "show":
             if args.json:
-                print(dumps(game_json(game, hands), pretty=True))
+                print(dumps(document(game_json(game, hands)), pretty=True))
             else:
                 limit = f", limit {game.limit}" if game.limit is not None else ""
                 print(ledger_text(game.players, rows, f"game {game.id}: {game.profile}{limit}"))

@@ -6,6 +6,7 @@ import argparse
 
 from ...errors import ArbiterError
 from ...jsonio import dumps
+from ...schema import document
 
 NAME = "profiles"
 HELP = "list the rule profiles, show one resolved (kept/added/amended/removed), or diff two"
@@ -39,11 +40,11 @@ def run(args: argparse.Namespace) -> int:
         raise ArbiterError("bad_arguments", f"profiles {args.action} takes {wanted} profile name(s)")
     if args.action == "list":
         rows = profile_list()
-        print(dumps(rows, pretty=True) if args.json else list_text(rows))
+        print(dumps(document({"profiles": rows}), pretty=True) if args.json else list_text(rows))
     elif args.action == "show":
         profile = load_profile(args.names[0])
-        print(dumps(profile_table(profile), pretty=True) if args.json else table_text(profile))
+        print(dumps(document(profile_table(profile)), pretty=True) if args.json else table_text(profile))
     else:
         diff = profile_diff(load_profile(args.names[0]), load_profile(args.names[1]))
-        print(dumps(diff, pretty=True) if args.json else diff_text(diff))
+        print(dumps(document(diff), pretty=True) if args.json else diff_text(diff))
     return 0

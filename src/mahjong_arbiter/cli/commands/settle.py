@@ -13,6 +13,7 @@ import argparse
 from ...batch import read_document
 from ...errors import ArbiterError
 from ...jsonio import dumps
+from ...schema import document
 
 NAME = "settle"
 HELP = "settle one hand from its facts (JSON): who pays whom, how much, why, and each seat's net"
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         out = settlement.to_dict()
         if scored is not None:
             out.update(scored.to_dict())
-        print(dumps(out, pretty=True))
+        print(dumps(document(out), pretty=True))
     else:
         if scored is not None:
             print("\n".join(["hands scored:", *("  " + line for line in scored.lines())]))
