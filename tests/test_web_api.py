@@ -75,7 +75,9 @@ def test_the_request_model_of_a_hand_is_the_json_hand_format() -> None:
     from mahjong_arbiter.notation import json_hand
     from mahjong_arbiter.web.models import JsonHand, JsonMeld
 
-    assert tuple(f.alias or n for n, f in JsonHand.model_fields.items()) == json_hand.FIELDS
+    # and the schema_version that parse writes, which the engine's reader accepts too
+    fields = tuple(f.alias or n for n, f in JsonHand.model_fields.items())
+    assert tuple(f for f in fields if f != "schema_version") == json_hand.FIELDS
     assert tuple(f.alias or n for n, f in JsonMeld.model_fields.items()) == json_hand._MELD_FIELDS
 
 
@@ -301,7 +303,7 @@ def test_a_game_through_the_api_equals_the_cli(client: TestClient, capsys: pytes
     preview = client.post(f"/api/games/{gid}/hands", json={"winner": None, "preview": True}).json()
     _, expected = cli_json(capsys, "game", "draw", "--db", db, "--game", str(gid), "--preview", "--json")
     assert preview == expected and len(client.get(f"/api/games/{gid}").json()["hands"]) == 2
-    assert client.delete(f"/api/games/{gid}/hands/last").json() == {"game": gid, "removed": 2}
+    assert client.delete(f"/api/games/{gid}/hands/last").json() == {"schema_version": 1, "game": gid, "removed": 2}
     assert len(client.get(f"/api/games/{gid}").json()["hands"]) == 1
 
 

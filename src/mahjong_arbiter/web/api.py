@@ -127,7 +127,7 @@ def compare(body: CompareRequest, state: State, token: TokenHeader = None) -> Js
 def profiles() -> JsonAnswer:
     from ..profiles.describe import profile_list
 
-    return JsonAnswer(profile_list())
+    return JsonAnswer({"profiles": profile_list()})
 
 
 @router.get("/profiles/diff", summary="what two profiles disagree on (profiles diff A B --json)")

@@ -59,6 +59,7 @@ class JsonHand(_Strict):
     """The JSON hand format: standing tiles (the winning tile among them), melds, winning tile, context."""
 
     id: str | None = Field(None, max_length=200)
+    schema_version: Literal[1] | None = None  # as parse writes it; the engine checks it is its own
     concealed: list[Token] = Field(max_length=20)
     melds: list[JsonMeld] = Field(default_factory=list, max_length=4)
     winning_tile: Token | None = None
