@@ -2,8 +2,8 @@
 
 Little and Big Three Dragons, Little and Big Four Joys, three concealed pungs, and the winning tile
 completing the pair ("fishing the eyes").  The club guide of 2026 adds each of them to BMJA's
-ordinary scoring (its ordinary-scoring section); Millington's rules have the same set (bmja.md's
-reference points, section 7).  How many doubles or points each is worth, and whether the
+ordinary scoring (its ordinary-scoring section); Millington's rules have the same set (listed among the
+other references of the BMJA rules).  How many doubles or points each is worth, and whether the
 combination doubles stack on the doubles of the sets themselves, is the profile's business; here
 the sets are only found.
 """
