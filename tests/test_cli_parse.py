@@ -7,6 +7,7 @@ import io
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -136,7 +137,9 @@ def test_bad_input_exits_2(capsys: pytest.CaptureFixture[str], argv: list[str], 
 def test_batch_with_bad_lines(capsys: pytest.CaptureFixture[str]) -> None:
     source = FIXTURES / "batch.jsonl"
     status, out, err = _run(capsys, "--input", str(source))
-    assert status == 2 and err == ""
+    # stderr holds only the one-line summary (issue 14): no progress bar on a pipe
+    assert status == 2 and err.startswith("mahjong-arbiter parse: 4 lines read: 2 parsed, 2 bad input; ")
+    assert err.count("\n") == 1 and err.endswith(" hands/s\n")
     results = [json.loads(line) for line in out.splitlines()]
     # Five input lines, one blank: four results in input order, each keeping its id.
     assert [r["id"] for r in results] == ["ok-1", "bad-field", None, "ok-2"]
@@ -222,11 +225,16 @@ def _judge(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
     return status, {"status": status}, f"status {status}"
 
 
+def _judging(args: argparse.Namespace) -> Callable[[HandRecord], tuple[int, dict[str, Any], str]]:
+    """The stand-in command's handler builder (run_records takes a builder: a worker builds its own)."""
+    return _judge
+
+
 def test_run_records_statuses(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     parser = _parser()
-    assert run_records(parser.parse_args(["123m456p789s11222z"]), _judge) == 1
+    assert run_records(parser.parse_args(["123m456p789s11222z"]), _judging) == 1
     assert capsys.readouterr().out == "status 1\n"
-    assert run_records(parser.parse_args([HELPER_EXAMPLE]), _judge) == 1
+    assert run_records(parser.parse_args([HELPER_EXAMPLE]), _judging) == 1
     assert "no reading" in capsys.readouterr().err
     good = {"concealed": ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "E", "N", "N"]}
     path = tmp_path / "h.jsonl"
@@ -235,7 +243,7 @@ def test_run_records_statuses(capsys: pytest.CaptureFixture[str], tmp_path: Path
         + json.dumps({"id": "b", **good, "winning_tile": "1m"}) + "\n",
         "utf-8",
     )
-    assert run_records(parser.parse_args(["--input", str(path)]), _judge) == 1
+    assert run_records(parser.parse_args(["--input", str(path)]), _judging) == 1
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert lines == [
         {"id": "a", "schema_version": 1, "status": 0},

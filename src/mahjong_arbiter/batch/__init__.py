@@ -13,7 +13,9 @@
   2 if any line was bad input, else 1 if any line is 1, else 0; 3 above all).
 
 Every step works on plain, picklable values, so a partition of lines can be processed anywhere
-(a Dask worker) and its outcomes written back in order.
+and its outcomes written back in order: :mod:`.pipeline` cuts the lines into partitions and runs
+them in this process, :mod:`.cluster` on a Dask cluster (the ``cluster`` extra), with the same
+function.  :mod:`.stats` sums a scored archive (``mahjong-arbiter stats``).
 """
 
 from .lines import MAX_LINE_BYTES, Line, read_document, read_lines

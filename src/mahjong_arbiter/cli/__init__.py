@@ -3,7 +3,7 @@
 Each command lives in its own module under :mod:`mahjong_arbiter.cli.commands` and defines
 ``NAME`` (the command word), ``HELP`` (one line), ``add_arguments(parser)`` and
 ``run(args) -> int``.  Commands are found by scanning that package, so adding a command never
-touches this file.  Command modules import heavy libraries (OR-Tools, networkx) only inside
+touches this file.  Command modules import heavy libraries (OR-Tools, Dask, matplotlib) only inside
 ``run``, so ``--help`` and ``parse`` start fast.
 
 Every command follows one exit-status table (:data:`EXIT_STATUS`, printed at the end of each

@@ -28,11 +28,13 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from ..answers import not_winning
-from ..batch import BadRecord, Handler, batch_status, outcome_of, read_lines, read_record
+from ..batch import BadRecord, Handler, Line, batch_status, read_lines, read_record
+from ..batch.cluster import INSTALL_HINT
+from ..batch.pipeline import PARTITION_LINES, Builder, InProcess, Job, Runner, Summary, handler_of, partitions
 from ..errors import ArbiterError, NotWinningError
 from ..jsonio import dumps
 from ..notation import HONOUR_ORDERS
@@ -107,6 +109,17 @@ def add_hand_arguments(parser: argparse.ArgumentParser, *, thirteen: bool = Fals
     ctx.add_argument(
         "--event", action="append", metavar="NAME", help="a named fact, e.g. standing_hand (repeatable)"
     )
+    batch = parser.add_argument_group("batch runs (with --input)")
+    batch.add_argument(
+        "--workers", type=int, metavar="N",
+        help="work on a local Dask cluster of N worker processes (the cluster extra: "
+        f"{INSTALL_HINT})",
+    )
+    batch.add_argument("--scheduler", metavar="ADDRESS", help="work on the Dask cluster at ADDRESS (tcp://host:8786)")
+    batch.add_argument(
+        "--partition-lines", type=int, default=PARTITION_LINES, metavar="N",
+        help=f"lines per partition of work (default {PARTITION_LINES})",
+    )
 
 
 def add_output_arguments(
@@ -169,15 +182,27 @@ def iter_records(
         except ArbiterError as exc:
             yield BadRecord(None, exc)
         return
+    thirteen: bool = args._hand_thirteen
+    for line in iter_lines_of(args):
+        yield read_record(line, extra_fields=extra_fields, thirteen=thirteen)
+
+
+def iter_lines_of(args: argparse.Namespace) -> Iterator[Line]:
+    """The lines of ``--input``; context flags given beside it are refused at once.
+
+    Raises
+    ------
+    ArbiterError
+        ``bad_arguments`` for a context flag given with ``--input`` (each JSON hand carries its
+        own context); ``bad_input`` for a file that cannot be read (when iteration starts).
+    """
     given = _given_flags(args)
     if given:
         raise ArbiterError(
             "bad_arguments",
             f"{', '.join(given)} cannot be used with --input: each JSON hand carries its own context",
         )
-    thirteen: bool = args._hand_thirteen
-    for line in read_lines(args.input):
-        yield read_record(line, extra_fields=extra_fields, thirteen=thirteen)
+    return read_lines(args.input)
 
 
 @contextlib.contextmanager
@@ -200,22 +225,34 @@ def _output(args: argparse.Namespace) -> Iterator[IO[str]]:
 
 
 def run_records(
-    args: argparse.Namespace, handle: Handler, *, extra_fields: frozenset[str] = frozenset()
+    args: argparse.Namespace,
+    build: Builder,
+    *,
+    extra_fields: frozenset[str] = frozenset(),
+    words: tuple[str, str] = ("done", "status 1"),
 ) -> int:
-    """Read the hands, call *handle* on each, write the results; return the exit status.
+    """Read the hands, apply the handler *build* makes to each, write the results; return the
+    exit status.
 
     See the module docstring for formats and statuses.  For one HAND, a bad hand raises its
     :class:`~mahjong_arbiter.errors.ArbiterError` (the CLI prints it and exits 2); a
-    :class:`~mahjong_arbiter.errors.NotWinningError` from *handle* prints its message to stderr
-    and returns 1.  In batch mode every line gets its outcome (:func:`mahjong_arbiter.batch.outcome_of`)
-    and the run goes on; an input with no hand at all says so on stderr.
+    :class:`~mahjong_arbiter.errors.NotWinningError` from the handler prints its message to stderr
+    and returns 1.  With ``--input`` the lines go through the batch pipeline
+    (:mod:`mahjong_arbiter.batch.pipeline`): in partitions, in this process or on a Dask cluster
+    (``--workers``, ``--scheduler``), every line getting its outcome in input order; progress is
+    shown on stderr when it is a terminal, and a one-line summary (*words* say what status 0 and
+    status 1 mean for the command) ends the run.
     """
-    records = iter_records(args, extra_fields=extra_fields)
     fmt: str | None = getattr(args, "format", None)
+    if (args.hand is None) == (args.input is None):
+        raise ArbiterError("bad_arguments", "give either a HAND or --input FILE (not both)")
     if args.input is None:
-        rec = next(records)
+        if getattr(args, "workers", None) is not None or getattr(args, "scheduler", None) is not None:
+            raise ArbiterError("bad_arguments", "--workers and --scheduler apply to a batch: give --input FILE")
+        rec = next(iter_records(args, extra_fields=extra_fields))
         if isinstance(rec, BadRecord):
             raise rec.error
+        handle = build(args)
         try:
             status, result, text = handle(rec)
         except NotWinningError as exc:
@@ -230,25 +267,63 @@ def run_records(
             else:
                 out.write(text.rstrip("\n") + "\n")
         return status
+    return _run_batch(args, build, extra_fields, words, fmt)
+
+
+def _run_batch(
+    args: argparse.Namespace, build: Builder, extra_fields: frozenset[str], words: tuple[str, str], fmt: str | None
+) -> int:
+    lines = iter_lines_of(args)  # usage errors (context flags with --input) before any work starts
+    if args.partition_lines < 1:
+        raise ArbiterError("bad_arguments", f"--partition-lines must be at least 1, not {args.partition_lines}")
+    job = Job(build, args, extra_fields, bool(args._hand_thirteen))
+    handler_of(job)  # built here first: a bad option is refused before a cluster starts or a line is read
+    runner_context: contextlib.AbstractContextManager[Runner]
+    if args.workers is not None or args.scheduler is not None:
+        from ..batch.cluster import DaskRunner
+
+        runner_context = DaskRunner(workers=args.workers, scheduler=args.scheduler)
+    else:
+        runner_context = contextlib.nullcontext(InProcess())
+    summary = Summary(words)
     statuses: list[int] = []
     collected: list[dict[str, Any]] = []
-    with _output(args) as out:
-        for index, rec in enumerate(records, start=1):
-            outcome = outcome_of(rec, handle)
-            statuses.append(outcome.status)
-            if fmt in (None, "jsonl"):
-                out.write(dumps(outcome.result) + "\n")
-                out.flush()
-            elif fmt == "json":
-                collected.append(outcome.result)
-            else:
-                name = outcome.result["id"] if outcome.result["id"] is not None else f"#{index}"
-                out.write(f"== {name} ==\n{outcome.text.rstrip()}\n\n")
+    with _output(args) as out, runner_context as runner, _progress() as progress:
+        for outcomes in runner.run(job, partitions(lines, args.partition_lines)):
+            for outcome in outcomes:
+                summary.add(outcome)
+                statuses.append(outcome.status)
+                if fmt in (None, "jsonl"):
+                    out.write(dumps(outcome.result) + "\n")
+                elif fmt == "json":
+                    collected.append(outcome.result)
+                else:
+                    name = outcome.result["id"] if outcome.result["id"] is not None else f"#{summary.read}"
+                    out.write(f"== {name} ==\n{outcome.text.rstrip()}\n\n")
+            out.flush()
+            progress(len(outcomes))
         if fmt == "json":
             out.write(dumps(collected, pretty=True) + "\n")
+        workers = getattr(runner, "workers", None)
+    command = f"mahjong-arbiter {getattr(args, 'command', '')}".strip()
     if not statuses:
-        print(f"mahjong-arbiter {getattr(args, 'command', '')}: no hands read from {args.input}", file=sys.stderr)
+        print(f"{command}: no hands read from {args.input}", file=sys.stderr)
+    else:
+        print(f"{command}: {summary.line(workers)}", file=sys.stderr)
     return batch_status(statuses)
+
+
+@contextlib.contextmanager
+def _progress() -> Iterator[Callable[[int], None]]:
+    """A callback counting hands done: a tqdm bar on stderr when stderr is a terminal (never on a
+    pipe or a file), nothing otherwise."""
+    if not sys.stderr.isatty():
+        yield lambda n: None
+        return
+    from tqdm import tqdm
+
+    with tqdm(unit=" hands", file=sys.stderr, dynamic_ncols=True, leave=False) as bar:
+        yield bar.update
 
 
 BACKEND_CHOICES = ("fast", "cpsat", "csp")

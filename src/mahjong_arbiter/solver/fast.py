@@ -16,7 +16,7 @@ load, so one command-line hand starts fast); a lookup decodes only the rows it r
 here memoises per hand: a hand costs the same the first time and the thousandth.  A count above
 four (only when a caller tries a fifth copy of a kind the hand holds four of) is split by taking
 off each group that could hold that kind and looking up the rest.  This module imports neither
-OR-Tools nor networkx.
+OR-Tools nor python-constraint.
 """
 
 from __future__ import annotations

@@ -16,9 +16,9 @@ from typing import Any
 
 from ...errors import ArbiterError
 from ...notation.json_hand import HandRecord
-from ..common import run_records
+from ..common import Handler
 
-__all__ = ["add_scoring_arguments", "run_scored"]
+__all__ = ["add_scoring_arguments", "build_scored"]
 
 
 def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,7 +33,7 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run_scored(args: argparse.Namespace) -> int:
+def build_scored(args: argparse.Namespace) -> Handler:
     """The scored waits (or discards) of each hand under ``--profile``."""
     from ...answers import discards_answer, scored_waits_answer
     from ...disputes.style import Style, colour_wanted
@@ -53,4 +53,4 @@ def run_scored(args: argparse.Namespace) -> int:
             answer = scored_waits_answer(rec, profile, backend=args.backend)
         return answer.status, answer.data, answer.value.to_text(style, ascii=args.ascii)
 
-    return run_records(args, handle)
+    return handle

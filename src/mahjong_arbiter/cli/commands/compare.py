@@ -8,6 +8,7 @@ from typing import Any
 from ...errors import ArbiterError
 from ...notation.json_hand import HandRecord
 from ..common import (
+    Handler,
     add_backend_argument,
     add_hand_arguments,
     add_output_arguments,
@@ -35,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_output_arguments(parser, formats=("text", "json", "jsonl", "html"))
 
 
-def run(args: argparse.Namespace) -> int:
+def build(args: argparse.Namespace) -> Handler:
     from ...answers import compare_answer
     from ...disputes.html import compare_page
     from ...disputes.style import Style, colour_wanted
@@ -54,4 +55,8 @@ def run(args: argparse.Namespace) -> int:
         page = compare_page(comparison) if args.format == "html" else comparison.to_text(style, ascii=args.ascii)
         return answer.status, answer.data, page
 
-    return run_records(args, handle)
+    return handle
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_records(args, build, words=("compared", "status 1"))

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...notation.json_hand import HandRecord
 from ..common import (
+    Handler,
     add_hand_arguments,
     add_output_arguments,
     add_profile_arguments,
@@ -33,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_output_arguments(parser, formats=("text", "json", "jsonl", "html"))
 
 
-def run(args: argparse.Namespace) -> int:
+def build(args: argparse.Namespace) -> Handler:
     from ...answers import explain_answer
     from ...disputes.html import explain_page
     from ...disputes.style import Style, colour_wanted
@@ -48,4 +49,8 @@ def run(args: argparse.Namespace) -> int:
         page = explain_page(expl) if args.format == "html" else expl.to_text(style, ascii=args.ascii)
         return answer.status, answer.data, page
 
-    return run_records(args, handle)
+    return handle
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_records(args, build, words=("explained", "below minimum"))

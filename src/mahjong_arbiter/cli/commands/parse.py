@@ -14,7 +14,7 @@ from typing import Any
 from ...notation import format_hand
 from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text
-from ..common import add_hand_arguments, add_output_arguments, run_records
+from ..common import Handler, add_hand_arguments, add_output_arguments, run_records
 
 NAME = "parse"
 HELP = "read a hand (MPSZ, the MIL reading, string or JSON) and print it normalised"
@@ -42,10 +42,14 @@ def _describe(rec: HandRecord, ascii: bool) -> str:
     )
 
 
-def run(args: argparse.Namespace) -> int:
+def build(args: argparse.Namespace) -> Handler:
     from ...answers import parse_answer
 
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
         return 0, parse_answer(rec).data, _describe(rec, args.ascii)
 
-    return run_records(args, handle)
+    return handle
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_records(args, build, words=("parsed", "status 1"))

@@ -16,7 +16,7 @@ from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text, tiles_text
 from ...solver.reading import Reading
 from ...solver.shapes import ShapeOptions
-from ..common import BACKEND_CHOICES, add_hand_arguments, add_output_arguments, run_records
+from ..common import BACKEND_CHOICES, Handler, add_hand_arguments, add_output_arguments, run_records
 
 NAME = "readings"
 HELP = "every Reading of a complete hand: its sets and pair or special shape, winning set, wait"
@@ -66,7 +66,7 @@ def reading_lines(reading: Reading, ascii: bool) -> list[str]:
     return lines
 
 
-def run(args: argparse.Namespace) -> int:
+def build(args: argparse.Namespace) -> Handler:
     from ...answers import readings_answer
 
     shapes = shape_options(args)
@@ -83,4 +83,8 @@ def run(args: argparse.Namespace) -> int:
             text += [f"{number}. {first}", *rest]
         return 0, result, "\n".join(text)
 
-    return run_records(args, handle)
+    return handle
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_records(args, build, words=("read", "not complete"))

@@ -7,7 +7,14 @@ from typing import Any
 
 from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text
-from ..common import add_hand_arguments, add_output_arguments, add_profile_arguments, chosen_profile, run_records
+from ..common import (
+    Handler,
+    add_hand_arguments,
+    add_output_arguments,
+    add_profile_arguments,
+    chosen_profile,
+    run_records,
+)
 
 NAME = "score"
 # Exit status: 0 scored, 1 not a winning hand or below the profile's minimum (the result is still
@@ -31,7 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_output_arguments(parser)
 
 
-def run(args: argparse.Namespace) -> int:
+def build(args: argparse.Namespace) -> Handler:
     from ...answers import score_answer
 
     profile = chosen_profile(args)
@@ -41,4 +48,8 @@ def run(args: argparse.Namespace) -> int:
         text = hand_text(rec.hand, rec.context, ascii=args.ascii) + "\n" + answer.value.to_text(explain=args.explain)
         return answer.status, answer.data, text
 
-    return run_records(args, handle)
+    return handle
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_records(args, build, words=("scored", "below minimum"))

@@ -8,6 +8,7 @@ from typing import Any
 from ...errors import ArbiterError
 from ...notation.json_hand import HandRecord
 from ..common import (
+    Handler,
     add_hand_arguments,
     add_output_arguments,
     add_profile_arguments,
@@ -51,7 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_output_arguments(parser, formats=("text", "json", "jsonl", "html"))
 
 
-def run(args: argparse.Namespace) -> int:
+def build(args: argparse.Namespace) -> Handler:
     from ...answers import verify_answer
     from ...disputes.html import verify_page
     from ...disputes.style import Style, colour_wanted
@@ -71,4 +72,8 @@ def run(args: argparse.Namespace) -> int:
         page = verify_page(verdict) if args.format == "html" else verdict.to_text(style, ascii=args.ascii)
         return answer.status, answer.data, page
 
-    return run_records(args, handle, extra_fields=_CLAIM)
+    return handle
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_records(args, build, extra_fields=_CLAIM, words=("right", "wrong claim"))

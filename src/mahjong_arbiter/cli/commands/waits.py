@@ -14,8 +14,8 @@ from typing import Any
 
 from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text, tile_text
-from ..common import add_hand_arguments, add_output_arguments, run_records
-from ._scored_waits import add_scoring_arguments, run_scored
+from ..common import Handler, add_hand_arguments, add_output_arguments, run_records
+from ._scored_waits import add_scoring_arguments, build_scored
 from .readings import add_solver_arguments, reading_lines, shape_options
 
 NAME = "waits"
@@ -38,11 +38,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_output_arguments(parser)
 
 
-def run(args: argparse.Namespace) -> int:
+def build(args: argparse.Namespace) -> Handler:
     from ...answers import waits_answer
 
     if args.profile is not None or args.discards:
-        return run_scored(args)
+        return build_scored(args)
     shapes = shape_options(args)
 
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
@@ -59,4 +59,8 @@ def run(args: argparse.Namespace) -> int:
                 text += [f"  {first}", *(f"  {line}" for line in rest)]
         return answer.status, result, "\n".join(text)
 
-    return run_records(args, handle)
+    return handle
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_records(args, build, words=("done", "no waits"))

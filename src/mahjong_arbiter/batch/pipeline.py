@@ -1,0 +1,174 @@
+"""The batch pipeline: lines read in partitions, each partition worked on anywhere, outcomes in order.
+
+One code path for every ``--input`` run:
+
+1. the input is read as numbered lines (:func:`~.lines.read_lines`) and cut into partitions of
+   :data:`PARTITION_LINES` lines (:func:`partitions`);
+2. each partition becomes its outcomes by :func:`run_partition` -- in this process, or on a Dask
+   worker (:mod:`.cluster`): the same function, given a :class:`Job` (how to build the command's
+   handler, and the command's options) and the partition's lines;
+3. the outcomes come back in input order, partition after partition, however the partitions were
+   scheduled: bad lines keep their error objects and the exit status follows the batch rule.
+
+A :class:`Job` carries the handler's *builder* (a module-level function, so it pickles by name)
+and the parsed options, never the handler itself: each process builds the handler once, on the
+first partition it is given (the profile is loaded once per process, not once per partition).
+
+>>> from mahjong_arbiter.batch.lines import Line
+>>> [len(p) for p in partitions(iter([Line(n, b"{}") for n in range(1, 8)]), 3)]
+[3, 3, 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+import uuid
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Final, Protocol
+
+from .lines import Line
+from .outcomes import Handler, Outcome, outcome_of
+from .records import read_record
+
+__all__ = [
+    "PARTITION_LINES",
+    "Builder",
+    "Job",
+    "Runner",
+    "InProcess",
+    "Summary",
+    "partitions",
+    "run_partition",
+]
+
+PARTITION_LINES: Final = 500
+"""Lines per partition: large enough that a Dask task's overhead (about a millisecond) is small
+beside its work (a few milliseconds of hands), small enough that two workers share a short file."""
+
+Builder = Callable[[argparse.Namespace], Handler]
+"""A command's handler factory: ``build(args) -> handle`` (a module-level function)."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """What every partition of one run needs.
+
+    Attributes
+    ----------
+    build : Builder
+        Makes the command's handler from its options (checks them too: a bad option is refused
+        before any line is read).
+    args : argparse.Namespace
+        The command's parsed options.
+    extra_fields : frozenset of str
+        The fields a JSON hand may carry beside the standard ones (``claim`` for ``verify``).
+    thirteen : bool
+        The command takes thirteen-tile hands.
+    token : str
+        Names the run, so a process builds its handler once per run.
+    """
+
+    build: Builder
+    args: argparse.Namespace
+    extra_fields: frozenset[str] = frozenset()
+    thirteen: bool = False
+    token: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+
+_HANDLERS: dict[str, Handler] = {}
+"""This process's handler for each run it has worked on (the latest few)."""
+
+
+def handler_of(job: Job) -> Handler:
+    """The job's handler in this process, built on first use."""
+    found = _HANDLERS.get(job.token)
+    if found is None:
+        if len(_HANDLERS) >= 4:  # a worker that served earlier runs keeps only the latest few
+            _HANDLERS.pop(next(iter(_HANDLERS)))
+        found = _HANDLERS[job.token] = job.build(job.args)
+    return found
+
+
+def run_partition(job: Job, lines: list[Line]) -> list[Outcome]:
+    """The outcome of each line of one partition, in order (never raises for a line's content)."""
+    handle = handler_of(job)
+    return [
+        outcome_of(read_record(line, extra_fields=job.extra_fields, thirteen=job.thirteen), handle)
+        for line in lines
+    ]
+
+
+def partitions(lines: Iterable[Line], size: int = PARTITION_LINES) -> Iterator[list[Line]]:
+    """*lines* in consecutive lists of *size* (the last may be shorter)."""
+    part: list[Line] = []
+    for line in lines:
+        part.append(line)
+        if len(part) >= size:
+            yield part
+            part = []
+    if part:
+        yield part
+
+
+class Runner(Protocol):
+    """Turns partitions into their outcomes, one list per partition, in the partitions' order."""
+
+    def run(self, job: Job, parts: Iterator[list[Line]]) -> Iterator[list[Outcome]]: ...
+
+
+class InProcess:
+    """The pipeline without a cluster: each partition in turn, in this process."""
+
+    def run(self, job: Job, parts: Iterator[list[Line]]) -> Iterator[list[Outcome]]:
+        for part in parts:
+            yield run_partition(job, part)
+
+
+@dataclass
+class Summary:
+    """What a batch came to, counted as its outcomes go by, for the one-line report on stderr.
+
+    *words* names what status 0 and a status 1 without an error mean for the command (``score``:
+    scored, below minimum).
+    """
+
+    words: tuple[str, str] = ("done", "status 1")
+    read: int = 0
+    done: int = 0
+    not_winning: int = 0
+    status_one: int = 0
+    bad_input: int = 0
+    internal: int = 0
+    started: float = field(default_factory=time.perf_counter)
+
+    def add(self, outcome: Outcome) -> None:
+        self.read += 1
+        if outcome.status == 0:
+            self.done += 1
+        elif outcome.status == 1:
+            error = outcome.result.get("error")
+            if isinstance(error, dict) and error.get("code") == "not_winning":
+                self.not_winning += 1
+            else:
+                self.status_one += 1
+        elif outcome.status == 2:
+            self.bad_input += 1
+        else:
+            self.internal += 1
+
+    def line(self, workers: int | None = None) -> str:
+        """``12000 lines read: 11420 scored, 80 not winning, 400 below minimum, 100 bad input;
+        9876 hands/s`` (a count of hands not winning or of status 1 is left out when it is 0)."""
+        seconds = max(time.perf_counter() - self.started, 1e-9)
+        parts = [f"{self.done} {self.words[0]}"]
+        if self.not_winning:
+            parts.append(f"{self.not_winning} not winning")
+        if self.status_one:
+            parts.append(f"{self.status_one} {self.words[1]}")
+        parts.append(f"{self.bad_input} bad input")
+        if self.internal:
+            parts.append(f"{self.internal} internal errors")
+        where = f" on {workers} workers" if workers else ""
+        return f"{self.read} lines read: {', '.join(parts)}; {self.read / seconds:.0f} hands/s{where}"

@@ -1,0 +1,52 @@
+"""``mahjong-arbiter stats``: what a scored archive came to, per profile."""
+
+from __future__ import annotations
+
+import argparse
+
+from ...errors import ArbiterError
+from ...jsonio import dumps
+
+NAME = "stats"
+HELP = "statistics of a scored archive (score --input output): rules counted, totals, minimum met"
+EXAMPLE = """examples:
+  mahjong-arbiter score --input archive.jsonl --profile mcr -o results.jsonl
+  mahjong-arbiter stats results.jsonl
+  mahjong-arbiter stats results.jsonl --format json
+  mahjong-arbiter stats results.jsonl --format html -o stats.html   (plots: the plots extra)
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("results", metavar="RESULTS.jsonl", help="the JSON lines of score --input ('-' for stdin)")
+    parser.add_argument("--format", choices=("text", "json", "html"), default="text")
+    parser.add_argument("--json", dest="format", action="store_const", const="json", help="--format json")
+    parser.add_argument("--top", type=int, default=20, help="rules listed (and plotted) per profile (default 20)")
+    parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ...batch.lines import read_lines
+    from ...batch.stats import archive_stats
+
+    if args.top < 1:
+        raise ArbiterError("bad_arguments", f"--top must be at least 1, not {args.top}")
+    stats = archive_stats(line.raw for line in read_lines(args.results))
+    if args.format == "html":
+        from ...batch.stats_html import stats_page
+
+        text = stats_page(stats, title=f"Statistics of {args.results}", top=args.top)
+    elif args.format == "json":
+        text = dumps(stats.to_dict(), pretty=True)
+    else:
+        text = stats.to_text(args.top)
+    if args.output and args.output != "-":
+        try:
+            with open(args.output, "w", encoding="utf-8") as out:
+                out.write(text + "\n")
+        except OSError as exc:
+            raise ArbiterError("bad_input", f"cannot write {args.output}: {exc.strerror}") from None
+    else:
+        print(text)
+    # the batch rule: a line that was not a result is bad input
+    return 2 if stats.unreadable else 0

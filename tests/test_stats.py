@@ -1,0 +1,72 @@
+"""``mahjong-arbiter stats``: a scored archive's rule counts, totals and minimum share, per profile."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from mahjong_arbiter.cli import main
+
+
+def _tiles(text: str) -> list[str]:
+    return text.split()
+
+
+# Three hands under mcr: the Green Book 2006 fan 43 example (Chicken Hand, 8 points, with its melded
+# pung of 8s), a Pure Straight (fan 28, 16 points) in characters with a dots chow, and a hand with no
+# reading (not winning).
+HANDS = [
+    {"id": "chicken", "concealed": _tiles("2m 3m 5p 6p 7p 4s 5s 6s E E 4m"), "winning_tile": "4m",
+     "melds": [{"kind": "pung", "tiles": ["8s", "8s", "8s"]}]},
+    {"id": "straight", "concealed": _tiles("1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p 5p 5p"), "winning_tile": "5p"},
+    {"id": "none", "concealed": _tiles("1m 2m 4m 5m 7m 8m 1p 3p 5p 7p 9p E S S"), "winning_tile": "S"},
+]
+
+
+@pytest.fixture()
+def results(tmp_path: Path) -> Path:
+    hands = tmp_path / "hands.jsonl"
+    hands.write_text("\n".join(json.dumps(h) for h in HANDS) + "\n", encoding="utf-8")
+    out = tmp_path / "results.jsonl"
+    assert main(["score", "--input", str(hands), "--profile", "mcr", "-o", str(out)]) == 1
+    return out
+
+
+def _tiles(text: str) -> list[str]:
+    return text.split()
+
+
+def test_rule_counts_totals_and_minimum(results: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    capsys.readouterr()
+    assert main(["stats", str(results), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["lines"] == 3 and data["errors"] == {"not_winning": 1}
+    (mcr,) = data["profiles"]
+    assert mcr["profile"] == "mcr" and mcr["scored"] == 2
+    rules = {r["id"]: r for r in mcr["rules"]}
+    assert rules["mcr.pure-straight"]["hands"] == 1 and rules["mcr.pure-straight"]["share"] == 0.5
+    assert mcr["minimum_met"] == 2 and mcr["minimum_met_share"] == 1.0
+    assert mcr["totals"]["quantiles"]["min"] == 8
+
+
+def test_text_html_and_unreadable_lines(results: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", str(results)]) == 0
+    assert "profile mcr: 2 hands scored" in capsys.readouterr().out
+    page = tmp_path / "stats.html"
+    assert main(["stats", str(results), "--format", "html", "-o", str(page)]) == 0
+    assert page.read_text(encoding="utf-8").count("data:image/png;base64,") == 2
+    with results.open("a", encoding="utf-8") as f:
+        f.write("{not a result\n")
+    assert main(["stats", str(results)]) == 2  # counted and reported, as a batch reports a bad line
+    assert "1 unreadable" in capsys.readouterr().out
+
+
+def test_html_without_matplotlib_names_the_extra(
+    results: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    assert main(["stats", str(results), "--format", "html"]) == 2
+    assert "pip install 'mahjong-arbiter[plots]'" in capsys.readouterr().err
