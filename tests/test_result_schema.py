@@ -38,6 +38,7 @@ CASES: list[tuple[str, list[str], str]] = [
     ("profiles-show", ["profiles", "show", "buzzard-2000", "--json"], "profile_table"),
     ("profiles-diff", ["profiles", "diff", "mcr", "mcr-mil", "--json"], "profile_diff"),
     ("events", ["events", "--json"], "events"),
+    ("stats", ["stats", str(Path(__file__).parent / "fixtures" / "stats" / "score-output.jsonl"), "--json"], "stats"),
 ]
 
 

@@ -6,6 +6,7 @@ import argparse
 
 from ...errors import ArbiterError
 from ...jsonio import dumps
+from ...schema import document
 
 NAME = "stats"
 HELP = "statistics of a scored archive (score --input output): rules counted, totals, minimum met"
@@ -37,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
 
         text = stats_page(stats, title=f"Statistics of {args.results}", top=args.top)
     elif args.format == "json":
-        text = dumps(stats.to_dict(), pretty=True)
+        text = dumps(document(stats.to_dict()), pretty=True)
     else:
         text = stats.to_text(args.top)
     if args.output and args.output != "-":
