@@ -1,11 +1,10 @@
 """Classical doubles and points for combinations of sets that BMJA does not score but house rules do.
 
 Little and Big Three Dragons, Little and Big Four Joys, three concealed pungs, and the winning tile
-completing the pair ("fishing the eyes").  The club guide of 2026 adds each of them to BMJA's
-ordinary scoring (its ordinary-scoring section); Millington's rules have the same set (listed among the
-other references of the BMJA rules).  How many doubles or points each is worth, and whether the
-combination doubles stack on the doubles of the sets themselves, is the profile's business; here
-the sets are only found.
+completing the pair ("fishing the eyes"). The club guide of 2026 adds each of them to BMJA's
+ordinary scoring (its ordinary-scoring section); Millington 1977 has the same set (docs/sources.md).
+How many doubles or points each is worth, and whether the combination doubles stack on the doubles
+of the sets themselves, is the profile's business; here the sets are only found.
 """
 
 from __future__ import annotations
