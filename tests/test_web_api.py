@@ -305,6 +305,24 @@ def test_a_game_through_the_api_equals_the_cli(client: TestClient, capsys: pytes
     assert preview == expected and len(client.get(f"/api/games/{gid}").json()["hands"]) == 2
     assert client.delete(f"/api/games/{gid}/hands/last").json() == {"schema_version": 1, "game": gid, "removed": 2}
     assert len(client.get(f"/api/games/{gid}").json()["hands"]) == 1
+    _, expected = cli_json(capsys, "game", "undo", "--db", db, "--game", str(gid), "--json")
+    assert expected == {"game": gid, "removed": 1} and client.get(f"/api/games/{gid}").json()["hands"] == []
+    _, created = cli_json(capsys, "game", "new", "--db", db, "--profile", "mcr", "--players", "P", "Q", "R", "S",
+                          "--json")
+    assert created == client.get(f"/api/games/{created['game']['id']}").json() and created["hands"] == []
+
+
+def test_game_hand_preview_stores_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "ledger.sqlite3")
+    main(["game", "new", "--db", db, "--profile", "mcr", "--players", "Ann", "Bob", "Cat", "Dan"])
+    capsys.readouterr()
+    argv = ["game", "hand", "--db", db, "--winner", "Bob", "--discarder", "Cat", "--score", "Bob=8", "--preview"]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    # Green Book 2006 §2.3: 8 + 8 from the discarder, 8 from each of the others
+    assert "hand 1 would settle as follows (nothing recorded)" in text and "Cat pays Bob 16" in text
+    assert main(["game", "show", "--db", db, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hands"] == []
 
 
 def test_game_bad_input(client: TestClient) -> None:

@@ -110,18 +110,26 @@ def _stamp(path: Path) -> tuple[int, ...]:
     while path not in seen:
         seen.add(path)
         try:
-            stamps.append(path.stat().st_mtime_ns)
-            raw = _read_toml(path)
+            status = path.stat()
+            stamps.append(status.st_mtime_ns)
+            parent = _parent_named(path, status.st_mtime_ns, status.st_size)
         except (OSError, ProfileError):
             break  # _load reports the problem with its file and field
-        parent = raw.get("extends")
-        if not isinstance(parent, str):
+        if parent is None:
             break
         try:
             path = _locate(parent, path)
         except ProfileError:
             break
     return tuple(stamps)
+
+
+@lru_cache(maxsize=256)
+def _parent_named(path: Path, mtime_ns: int, size: int) -> str | None:
+    """What the file's ``extends`` names, read once per version of the file (its time and size
+    are part of the key): stamping a cached profile costs a ``stat`` per file, not a parse."""
+    parent = _read_toml(path).get("extends")
+    return parent if isinstance(parent, str) else None
 
 
 def _read_toml(path: Path) -> dict[str, Any]:

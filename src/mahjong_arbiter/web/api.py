@@ -1,5 +1,10 @@
 """The JSON API under ``/api/``: every hand command of the CLI, the profiles and the games.
 
+The hand and profile endpoints are ``async`` and call the engine on the event loop: a score takes
+about a quarter of a millisecond, and handing it to a worker thread costs more than that (the
+interpreter's lock passes between threads in slices of milliseconds; ``benchmarks/web_serving.py``).
+The ledger endpoints stay in worker threads: SQLite may wait for another writer.
+
 Each endpoint answers exactly what the CLI prints with ``--json`` (the same functions build it:
 :mod:`mahjong_arbiter.answers`, :mod:`mahjong_arbiter.profiles.describe`,
 :mod:`mahjong_arbiter.table.export`).  HTTP status from the CLI's exit status: 0 and 1 are 200
@@ -40,8 +45,8 @@ __all__ = ["router", "app_state", "answer_response"]
 router = APIRouter(prefix="/api", route_class=JsonRoute, default_response_class=JsonAnswer)
 
 
-def app_state(request: Request) -> AppState:
-    """The running app's :class:`AppState`."""
+async def app_state(request: Request) -> AppState:
+    """The running app's :class:`AppState` (async: a dependency that does no work needs no thread)."""
     state: AppState = request.app.state.arbiter
     return state
 
@@ -65,27 +70,27 @@ def _record(hand: Any, *, partial: bool = False) -> HandRecord:
 
 
 @router.post("/parse", summary="read a hand string (MPSZ or the MCR helper string) into the JSON hand format")
-def parse(body: ParseRequest) -> JsonAnswer:
+async def parse(body: ParseRequest) -> JsonAnswer:
     rec = parse_request(body)
     return answer_response(rec.id, lambda: answers.parse_answer(rec))
 
 
 @router.post("/score", summary="score a hand under a profile, item by item")
-def score(body: ScoreRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
+async def score(body: ScoreRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand, partial=body.partial)
     profile = state.profile(body.profile, body.profile_toml, token=token, limit=body.limit)
     return answer_response(rec.id, lambda: answers.score_answer(rec, profile, loser=body.loser, backend=body.backend))
 
 
 @router.post("/readings", summary="every Reading of a complete hand")
-def readings(body: ReadingsRequest) -> JsonAnswer:
+async def readings(body: ReadingsRequest) -> JsonAnswer:
     rec = _record(body.hand)
     shapes = answers.special_shapes(body.special)
     return answer_response(rec.id, lambda: answers.readings_answer(rec, backend=body.backend, shapes=shapes))
 
 
 @router.post("/waits", summary="the tiles a 13-tile hand waits for (scored with a profile), or the best discards of 14")
-def waits(body: WaitsRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
+async def waits(body: WaitsRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand)
     if body.profile is None:
         if body.discards:
@@ -101,21 +106,21 @@ def waits(body: WaitsRequest, state: State, token: TokenHeader = None) -> JsonAn
 
 
 @router.post("/explain", summary="every reading ranked, the best rule by rule, suppressed rules, and why (not) a rule")
-def explain(body: ExplainRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
+async def explain(body: ExplainRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand)
     profile = state.profile(body.profile, body.profile_toml, token=token, limit=body.limit)
     return answer_response(rec.id, lambda: answers.explain_answer(rec, profile, why=body.why, backend=body.backend))
 
 
 @router.post("/verify", summary="the verdict on a claimed total or claimed rules, item by item")
-def verify(body: VerifyRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
+async def verify(body: VerifyRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand)
     profile = state.profile(body.profile, body.profile_toml, token=token, limit=body.limit)
     return answer_response(rec.id, lambda: answers.verify_answer(rec, profile, body.claim, backend=body.backend))
 
 
 @router.post("/compare", summary="one hand under several profiles, side by side")
-def compare(body: CompareRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
+async def compare(body: CompareRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand)
     profiles = [state.profile(name, body.profile_toml, token=token) for name in body.profiles]
     return answer_response(rec.id, lambda: answers.compare_answer(rec, profiles, backend=body.backend))
@@ -124,14 +129,14 @@ def compare(body: CompareRequest, state: State, token: TokenHeader = None) -> Js
 # --- profiles ---------------------------------------------------------------------------------------
 
 @router.get("/profiles", summary="the built-in profiles (profiles list --json)")
-def profiles() -> JsonAnswer:
+async def profiles() -> JsonAnswer:
     from ..profiles.describe import profile_list
 
     return JsonAnswer({"profiles": profile_list()})
 
 
 @router.get("/profiles/diff", summary="what two profiles disagree on (profiles diff A B --json)")
-def profiles_diff(
+async def profiles_diff(
     state: State,
     a: Annotated[str, Query(max_length=200)],
     b: Annotated[str, Query(max_length=200)],
@@ -142,14 +147,14 @@ def profiles_diff(
 
 
 @router.get("/profiles/{profile_id}", summary="one profile resolved (profiles show ID --json)")
-def profile_show(profile_id: str, state: State) -> JsonAnswer:
+async def profile_show(profile_id: str, state: State) -> JsonAnswer:
     from ..profiles.describe import profile_table
 
     return JsonAnswer(profile_table(state.profile(profile_id)))
 
 
 @router.post("/profiles", summary="check an uploaded house-rules profile; answers it resolved (profiles show)")
-def profile_upload(body: ProfileUpload, state: State, token: TokenHeader = None) -> JsonAnswer:
+async def profile_upload(body: ProfileUpload, state: State, token: TokenHeader = None) -> JsonAnswer:
     from ..profiles.describe import profile_table
 
     state.check_token(token)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Any, Final
@@ -62,7 +63,9 @@ class BodyTooLarge(HTTPException):
 
 
 class SafetyMiddleware:
-    """Adds the security headers to every response and refuses bodies over *limit* bytes."""
+    """Adds the security headers to every response, refuses bodies over *limit* bytes, and says how
+    long the app took (``Server-Timing: app;dur=<ms>``, from the request's arrival to its answer's
+    first byte: what ``benchmarks/web_serving.py`` reads)."""
 
     def __init__(self, app: ASGIApp, limit: int) -> None:
         self.app = app
@@ -92,9 +95,12 @@ class SafetyMiddleware:
 
     @staticmethod
     def _with_headers(send: Send) -> Send:
+        started = time.perf_counter()
+
         async def wrapped(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *_HEADERS]
+                took = f"app;dur={(time.perf_counter() - started) * 1000:.3f}".encode()
+                message["headers"] = [*message.get("headers", []), *_HEADERS, (b"server-timing", took)]
             await send(message)
 
         return wrapped

@@ -189,10 +189,13 @@ def hand_page(form: RulingForm, state: AppState, token: str | None, link_error: 
     if form.house is not None and profile is not None and profile.id == form.profile:
         house_id = profile.id
     body = (
-        _builder(form, pieces, error, house_id, profile, made.summary)
+        '<div class="hand-grid">'
+        + _builder(form, pieces, error, house_id, profile, made.summary)
+        + '<div class="verdicts">'
         + f'<section id="ruling" class="ruling" aria-live="polite" aria-label="the ruling">{ruling}</section>'
         + f'<section id="share" class="share" aria-label="share">{_share(form)}</section>'
         + _game_panel(form)
+        + "</div></div>"
     )
     return layout("Build a hand", body, active="hand", token_needed=state.config.token is not None)
 

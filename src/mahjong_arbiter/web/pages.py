@@ -1,5 +1,9 @@
 """The pages (server-rendered HTML), the fragments the page script asks for (``/ui/...``), and the
-app's own static files (one script, one stylesheet)."""
+app's own static files (one script, one stylesheet).
+
+As in :mod:`.api`, the hand page and its fragments run on the event loop (a ruling takes a few
+milliseconds; a worker thread would cost more); pages that read the ledger, or build a whole
+rulebook, run in worker threads."""
 
 from __future__ import annotations
 
@@ -26,7 +30,7 @@ __all__ = ["router", "error_page"]
 router = APIRouter(include_in_schema=False)
 
 
-def _state(request: Request) -> AppState:
+async def _state(request: Request) -> AppState:
     state: AppState = request.app.state.arbiter
     return state
 
@@ -59,22 +63,22 @@ async def _json_body(request: Request) -> Any:
 
 
 @router.get("/static/app.css")
-def app_css() -> Response:
+async def app_css() -> Response:
     return Response(_CSS, media_type="text/css", headers={"Cache-Control": "no-cache"})
 
 
 @router.get("/static/app.js")
-def app_js() -> Response:
+async def app_js() -> Response:
     return Response(_JS, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
 @router.get("/favicon.ico")
-def favicon() -> Response:
+async def favicon() -> Response:
     return Response(status_code=204)
 
 
 @router.get("/", response_class=HTMLResponse)
-def hand(request: Request, state: State, token: TokenQuery = None) -> HTMLResponse:
+async def hand(request: Request, state: State, token: TokenQuery = None) -> HTMLResponse:
     link_error = ""
     try:
         form = RulingForm.from_pairs(request.query_params.multi_items())
@@ -85,10 +89,7 @@ def hand(request: Request, state: State, token: TokenQuery = None) -> HTMLRespon
 
 @router.post("/ui/update")
 async def ui_update(request: Request, state: State, token: TokenHeader = None) -> JsonAnswer:
-    data = await _json_body(request)
-    from starlette.concurrency import run_in_threadpool
-
-    return JsonAnswer(await run_in_threadpool(update, data, state, token))
+    return JsonAnswer(update(await _json_body(request), state, token))
 
 
 @router.get("/profiles", response_class=HTMLResponse)
@@ -110,10 +111,7 @@ def profile(profile_id: str, state: State) -> HTMLResponse:
 
 @router.post("/ui/profile")
 async def ui_profile(request: Request, state: State, token: TokenHeader = None) -> JsonAnswer:
-    data = await _json_body(request)
-    from starlette.concurrency import run_in_threadpool
-
-    return JsonAnswer(await run_in_threadpool(profile_pages.check_upload, data, state, token))
+    return JsonAnswer(profile_pages.check_upload(await _json_body(request), state, token))
 
 
 @router.get("/game", response_class=HTMLResponse)
@@ -135,7 +133,7 @@ async def ui_game_preview(game_id: int, request: Request, state: State) -> JsonA
 
 
 @router.get("/api", response_class=HTMLResponse)
-def api_page(request: Request, state: State) -> HTMLResponse:
+async def api_page(request: Request, state: State) -> HTMLResponse:
     doc = request.app.openapi()
     rows = []
     for path, methods in doc.get("paths", {}).items():
