@@ -110,9 +110,19 @@ def expect(locator: Any) -> Any:
     return playwright_expect(locator)
 
 
+_SMALL_TARGETS = """() => [...document.querySelectorAll(
+    'button, select, a, label.check, input:not([type=checkbox]):not([type=radio]):not([type=file])')]
+  .filter(e => e.offsetParent !== null)
+  .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect()])
+  .filter(([_, r]) => r.width < 44 || r.height < 44)
+  .map(([html, r]) => html + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))"""
+
+
 def no_horizontal_scroll(tab: Any) -> None:
+    """The phone layout holds: no sideways scrolling at 390 px, every tap target at least 44 x 44 px."""
     width = tab.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert width[0] <= width[1], f"horizontal scroll at 390 px: {width}"
+    assert tab.evaluate(_SMALL_TARGETS) == []
 
 
 def cli_json(*argv: str, capsys: pytest.CaptureFixture[str]) -> Any:
