@@ -142,7 +142,10 @@ def incident_text(rule: IncidentRule) -> str:
         withdrawn = "; nothing if withdrawn in time" if rule.withdrawable else ""
         return f"pays each other player {amount}{east}{withdrawn}"
     if rule.effect == "dead_hand":
-        return "the hand is dead: too many tiles pays the others' scores, too few deducts its own first"
+        few = "too few keeps its score" if rule.too_few_keeps_score else "too few deducts its own first"
+        return f"the hand is dead: too many tiles pays the others' scores, {few}"
+    if rule.effect == "cannot_win":
+        return "the hand cannot win; no payment changes"
     return "collects the limit from each other loser, and still pays the winner"
 
 
@@ -208,7 +211,8 @@ def _incident_brief(rule: IncidentRule) -> str:
         else:
             amount = "the cap's self-draw portion"
         return f"{amount} to each" + (", East x2" if rule.east_doubles else "")
-    briefs = {"pays_for_all": "pays for all", "dead_hand": "dead hand", "collects_limit": "collects the limit"}
+    briefs = {"pays_for_all": "pays for all", "dead_hand": "dead hand", "collects_limit": "collects the limit",
+              "cannot_win": "cannot win"}
     return briefs[rule.effect] + (", excusable" if rule.excusable else "")
 
 

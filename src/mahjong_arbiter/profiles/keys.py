@@ -96,8 +96,11 @@ INCIDENT_EFFECTS: Final[Mapping[str, Mapping[str, str]]] = {
         "east_doubles": "classical: East's multiplier applies to the penalty",
         "withdrawable": "an incident with exposed: false (withdrawn in time) pays nothing (default true)",
     },
-    "dead_hand": {},
+    "dead_hand": {
+        "too_few_keeps_score": "too few tiles: the hand keeps its score among the losers, both ways (default false)",
+    },
     "collects_limit": {},
+    "cannot_win": {},
 }
 """Each incident effect and the keys of its own (besides INCIDENT_KEYS)."""
 

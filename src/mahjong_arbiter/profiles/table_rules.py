@@ -57,9 +57,12 @@ Incidents are declared by kind; the kind is the profile's own word (``liability`
   ``withdrawable``): the player pays each other player a multiple of the limit, a number of
   points, or (hong-kong) the self-draw portion at the cap, also on a drawn hand.  With
   ``withdrawable`` (default true) an incident with ``exposed: false`` pays nothing.
-* ``dead_hand`` (classical): the player's hand is dead in the losers' settlement; the incident
-  carries ``count``: ``too_many`` pays the others' scores without deducting its own, ``too_few``
-  deducts its own first.
+* ``dead_hand`` (classical, ``too_few_keeps_score``): the player's hand is dead in the losers'
+  settlement; the incident carries ``count``: ``too_many`` pays the others' scores without deducting
+  its own, ``too_few`` deducts its own first (with ``too_few_keeps_score``, default false, a hand
+  with too few tiles keeps its score both ways: it only may not win).
+* ``cannot_win`` (classical): the player's hand may not win (a wrong claim left uncorrected); it
+  changes no payment, and reported on the winner it is refused.
 * ``collects_limit`` (classical): the loser collects the limit from each other loser and still
   pays the winner (an incomplete limit hand worth the limit).
 
@@ -101,6 +104,7 @@ EFFECT_METHODS: Final[Mapping[str, tuple[Method, ...]]] = {
     "penalty_to_each": METHODS,
     "dead_hand": ("classical",),
     "collects_limit": ("classical",),
+    "cannot_win": ("classical",),
 }
 """Each incident effect and the settlement methods that implement it."""
 
@@ -123,6 +127,7 @@ class IncidentRule:
     portion_at_cap: bool = False
     east_doubles: bool = False
     withdrawable: bool = True
+    too_few_keeps_score: bool = False
 
     @property
     def fields(self) -> frozenset[str]:
@@ -414,6 +419,8 @@ def _incident(kind: str, body: Mapping[str, Any], method: Method, where: str) ->
             east_doubles=r.flag("east_doubles", False),
             withdrawable=r.flag("withdrawable", True),
         )
+    if effect == "dead_hand":
+        return _replace(rule, too_few_keeps_score=r.flag("too_few_keeps_score", False))
     return rule
 
 

@@ -9,8 +9,9 @@ Steps of :func:`settle_classical`, every number from the profile's data:
    differences pairwise (the higher score collects the difference) — unless a ``pays_for_all``
    incident (liability) makes one player pay the winner all three losers' shares instead;
 4. a ``dead_hand`` incident (a wrong tile count) makes that loser's hand dead in the losers'
-   settlement, and a ``collects_limit`` incident (a non-winner limit) makes that loser collect
-   the limit from the other two losers;
+   settlement (too few tiles may keep the hand's score: ``too_few_keeps_score``), and a
+   ``collects_limit`` incident (a non-winner limit) makes that loser collect the limit from the
+   other two losers; a ``cannot_win`` incident (a wrong claim) changes no payment;
 5. every payment with East on one side is multiplied by ``east_multiplier``, past the limit;
 6. a ``penalty_to_each`` incident (a false Mah-Jong) pays its penalty to each other player.
 """
@@ -90,7 +91,9 @@ def _losers_pair(t: _Table, a: Seat, b: Seat) -> Iterator[Payment]:
         if dead is None:
             continue
         own, theirs = t.scores[dead.player], t.scores[live]
-        if dead.count == "too_many":
+        if dead.count == "too_few" and t.rules.incidents[dead.kind].too_few_keeps_score:
+            yield from t.difference(a, b)
+        elif dead.count == "too_many":
             yield t.pay(dead.player, live, theirs, f"dead hand (too many tiles) pays {live}'s score {theirs}")
         elif theirs > own:
             why = f"dead hand (too few tiles) pays {live}'s score {theirs} less its own {own}"

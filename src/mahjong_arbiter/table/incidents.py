@@ -17,7 +17,7 @@ from .facts import HandFacts, Incident
 
 __all__ = ["check_incidents", "active", "incident_words"]
 
-_LOSER_ONLY = ("pays_for_all", "dead_hand", "collects_limit")
+_LOSER_ONLY = ("pays_for_all", "dead_hand", "collects_limit", "cannot_win")
 
 
 def incident_words(incident: Incident, default: str) -> str:
@@ -47,8 +47,10 @@ def _check_one(facts: HandFacts, incident: Incident, rule: IncidentRule, rules: 
         raise ArbiterError("bad_facts", f"{where}: a {incident.kind} needs count 'too_many' or 'too_few'")
     if rule.effect in _LOSER_ONLY:
         if facts.winner is None:
-            if rule.effect != "dead_hand":
+            if rule.effect not in ("dead_hand", "cannot_win"):
                 raise ArbiterError("bad_facts", f"{where}: needs a winner, and this hand is a draw")
+        elif incident.player == facts.winner and rule.effect == "cannot_win":
+            raise ArbiterError("bad_facts", f"{where}: {incident.player}'s hand cannot win after a {incident.kind}")
         elif incident.player == facts.winner:
             raise ArbiterError("bad_facts", f"{where}: the winner cannot be the one who pays")
     misplaced = facts.self_drawn or facts.discarder not in (None, incident.player)
@@ -90,4 +92,8 @@ def check_incidents(facts: HandFacts, rules: SettlementRules) -> None:
     payers = active(facts, rules, "pays_for_all")
     if len(payers) > 1:
         named = ", ".join(f"{i.kind} by {i.player}" for i in payers)
-        raise ArbiterError("bad_facts", f"only one player can pay for all in a hand ({named})")
+        raise ArbiterError(
+            "open_case",
+            f"two players would pay for all in one hand ({named}): {rules.profile}'s source does not say how such "
+            "penalties combine; the table decides",
+        )
