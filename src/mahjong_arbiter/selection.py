@@ -267,7 +267,16 @@ def _placements(cands: Sequence[Candidate], available: Counter[Group]) -> list[_
     seen: set[tuple[str, int]] = set()
     out: list[_Placement] = []
     for cand in sorted(cands, key=lambda c: c.key):
-        needs = Counter(cand.instance)
+        instance = cand.instance
+        if len(set(instance)) == len(instance) and all(available[g] <= 1 for g in instance):
+            places = 0  # the common case: one copy of each set, so one placement
+            for g in instance:
+                places |= bit((g, 0))
+            if (cand.rule, places) not in seen:
+                seen.add((cand.rule, places))
+                out.append(_Placement(cand, places))
+            continue
+        needs = Counter(instance)
         choices = [
             [sum(bit((g, k)) for k in copies) for copies in combinations(range(max(available[g], n)), n)]
             for g, n in needs.items()

@@ -88,6 +88,13 @@ class DaskRunner:
         self._client = self._cluster = None
 
     @property
+    def client(self) -> Any:
+        """The Dask client (for callers that submit work of their own, such as the benchmarks)."""
+        if self._client is None:
+            raise RuntimeError("the runner is not started: use it as a context manager")
+        return self._client
+
+    @property
     def workers(self) -> int:
         """How many workers the cluster has now."""
         return len(self._client.scheduler_info()["workers"]) if self._client is not None else 0

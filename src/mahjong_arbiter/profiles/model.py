@@ -16,7 +16,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
-    from ..rules.registry import Predicate
+    from ..rules.registry import Plan
     from .graph import RuleGraph
     from .table_rules import PaymentTable, SettlementRules
 
@@ -242,15 +242,15 @@ class Profile:
         return rule_graph(self)
 
     @cached_property
-    def recognisers(self) -> tuple[tuple[int, str, Predicate], ...]:
-        """The profile's rules, in file order, with each one's recogniser and prerequisite bits
-        (:func:`mahjong_arbiter.rules.registry.plan`), looked up once per profile.  A rule that
-        ``applies`` to the winner (or a loser) only also needs the situation to be the winner's
-        (a loser's)."""
-        from ..rules.registry import plan
+    def recognisers(self) -> Plan:
+        """The profile's rules with each one's recogniser and prerequisite bits, grouped by their
+        structural needs (:func:`mahjong_arbiter.rules.registry.grouped`), looked up once per
+        profile.  A rule that ``applies`` to the winner (or a loser) only also needs the
+        situation to be the winner's (a loser's)."""
+        from ..rules.registry import grouped, plan
 
         whom = {rid: entry.applies for rid, entry in self.rules.items() if entry.applies != "all"}
-        return plan(self.rules, whom)
+        return grouped(plan(self.rules, whom))
 
     @cached_property
     def fact_readers(self) -> Mapping[str, frozenset[str]]:

@@ -39,7 +39,7 @@ from ..tiles import NUM_KINDS, Tile, kinds_mask
 
 __all__ = [
     "Hits", "Situation", "RuleDef", "Needs", "SITUATION_FACTS", "rule", "get_rule", "known_rule_ids",
-    "rules_reading", "reading_features", "plan",
+    "rules_reading", "reading_features", "plan", "grouped", "Plan",
 ]
 
 
@@ -394,3 +394,18 @@ def plan(
             bits |= _BITS[extra[rid]]
         found.append((bits, rid, definition.predicate))
     return tuple(found)
+
+
+Plan = tuple[tuple[int, tuple[tuple[int, str, Predicate], ...]], ...]
+"""A plan in groups: (the bits every member needs, the members), so one test skips a group."""
+
+
+def grouped(flat: Iterable[tuple[int, str, Predicate]]) -> Plan:
+    """*flat* (:func:`plan`'s rules) in groups of equal structural needs (counts, shape, wait,
+    situation; not the kinds), each group's rules in plan order.  A caller that reads the hits
+    in a dict must not rely on their order (the arithmetics order them by the profile's graph).
+    """
+    groups: dict[int, list[tuple[int, str, Predicate]]] = {}
+    for bits, rid, predicate in flat:
+        groups.setdefault(bits & ~_KINDS, []).append((bits, rid, predicate))
+    return tuple((head, tuple(members)) for head, members in groups.items())

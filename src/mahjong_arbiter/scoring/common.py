@@ -56,15 +56,19 @@ def rule_hits(
     The profile's rules are asked only of the hands they apply to (``applies``: the winner's, a
     loser's, or all).  With *rule_ids*, exactly those rules are asked, whatever they apply to.  A
     rule's predicate is called only when its prerequisite holds
-    (:class:`~mahjong_arbiter.rules.registry.Needs`): one integer test per rule, then the few
-    predicates that could hold.
+    (:class:`~mahjong_arbiter.rules.registry.Needs`): one integer test per group of rules with
+    the same needs, one per rule of a group that passes, then the few predicates that could hold.
+    The hits of the profile's rules come in the order of those groups (the arithmetics order
+    them by the profile's graph); with *rule_ids*, in the order given.
     """
     found: dict[str, Hits] = {}
-    chosen = profile.recognisers if rule_ids is None else plan(rule_ids)
     features = reading_features(reading) | situation.features
-    for bits, rid, predicate in chosen:
-        if features & bits == bits:
-            hits = predicate(reading, situation)
-            if hits.instances:
-                found[rid] = hits
+    chosen = profile.recognisers if rule_ids is None else ((0, plan(rule_ids)),)
+    for head, members in chosen:
+        if features & head == head:
+            for bits, rid, predicate in members:
+                if features & bits == bits:
+                    hits = predicate(reading, situation)
+                    if hits.instances:
+                        found[rid] = hits
     return found
