@@ -169,3 +169,12 @@ def test_importing_the_solver_does_not_import_ortools() -> None:
             "print(sorted(m for m in ('ortools', 'constraint', 'networkx') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_splits_among_readings_equal_the_decomposition_count() -> None:
+    # readings --input reports the decompositions from the Readings it read (no second split)
+    from mahjong_arbiter.solver.api import decomposition_count, splits_among
+    from mcr_hand_generator import corpus
+
+    for g in corpus(2024, 400):
+        assert splits_among(readings(g.hand, self_drawn=g.context.self_drawn)) == decomposition_count(g.hand)

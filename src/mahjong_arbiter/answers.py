@@ -103,12 +103,15 @@ def special_shapes(names: str | None) -> Any:
 def readings_answer(rec: HandRecord, *, backend: str = "fast", shapes: Any = None) -> Answer[Any]:
     """``readings``: ``{"id", "decompositions", "readings"}`` (and ``why_not``, status 1, when none)."""
     from .solver import decomposition_count, readings, why_not_complete
+    from .solver.api import splits_among
 
     options = special_shapes(None) if shapes is None else shapes
     found = readings(rec.hand, self_drawn=rec.context.self_drawn, backend=backend, shapes=options)
+    # the Readings already hold every split of the standard shape: no second decomposition
+    splits = splits_among(found) if options.standard else decomposition_count(rec.hand, backend=backend)
     data: dict[str, Any] = {
         "id": rec.id,
-        "decompositions": decomposition_count(rec.hand, backend=backend),
+        "decompositions": splits,
         "readings": [r.to_dict() for r in found],
     }
     if not found:

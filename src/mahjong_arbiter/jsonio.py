@@ -116,7 +116,9 @@ def loads(data: bytes | str) -> Any:
     else:
         text = data
     text = text.removeprefix(_BOM)
-    if _depth(text) > MAX_DEPTH:
+    # the depth is at most the number of opening brackets: counted in C, the scan is needed only
+    # for a document with more of them than the limit
+    if text.count("[") + text.count("{") > MAX_DEPTH and _depth(text) > MAX_DEPTH:
         raise _bad(f"arrays and objects nested more than {MAX_DEPTH} deep")
     try:
         value = json.loads(text, parse_constant=_constant, parse_float=_float, parse_int=_int)
@@ -126,7 +128,9 @@ def loads(data: bytes | str) -> Any:
         raise _bad(f"{exc.msg} (line {exc.lineno}, column {exc.colno})") from None
     except (ValueError, RecursionError) as exc:  # a number Python itself will not convert
         raise _bad(str(exc) or type(exc).__name__) from None
-    _check_strings(value)
+    # a lone surrogate comes from a \\u escape, or from a str given with one (UTF-8 bytes hold none)
+    if "\\u" in text or (not isinstance(data, bytes) and _LONE_SURROGATE.search(text)):
+        _check_strings(value)
     return value
 
 

@@ -55,6 +55,7 @@ __all__ = [
     "add_output_arguments",
     "iter_records",
     "run_records",
+    "text_wanted",
 ]
 
 _FLAG_NAMES = {
@@ -222,6 +223,13 @@ def _output(args: argparse.Namespace) -> Iterator[IO[str]]:
         raise ArbiterError("bad_input", f"cannot write {path}: {reason}") from None
     with stream:
         yield stream
+
+
+def text_wanted(args: argparse.Namespace) -> bool:
+    """Whether the output shows the handler's text (or page): not for JSON, nor for ``--input``'s
+    default JSON lines, so a batch never builds words nobody reads."""
+    fmt = getattr(args, "format", None)
+    return fmt not in ("json", "jsonl") and not (fmt is None and getattr(args, "input", None) is not None)
 
 
 def run_records(

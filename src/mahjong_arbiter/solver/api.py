@@ -39,7 +39,7 @@ from .shapes import DEFAULT_SHAPES, ShapeInput, ShapeOptions
 
 __all__ = [
     "BACKENDS", "Waits", "completes", "decomposer", "readings", "readings_of_counts", "waits", "winning_kinds",
-    "winning_kinds_before", "decomposition_count",
+    "winning_kinds_before", "decomposition_count", "splits_among",
 ]
 
 BACKENDS: Final = {
@@ -147,6 +147,23 @@ def decomposition_count(hand: Hand, *, backend: str = "fast") -> int:
     if sum(counts) != 3 * sets + 2:
         return 0
     return len(decomposer(backend)(counts, sets))
+
+
+def splits_among(found: Sequence[Reading]) -> int:
+    """How many distinct standard decompositions the Readings *found* come from: what
+    :func:`decomposition_count` says for their hand when the standard shape was read, without
+    splitting the tiles again (each split gives one Reading per placement of the winning tile).
+
+    >>> from mahjong_arbiter.hand import Hand
+    >>> from mahjong_arbiter.tiles import Tile
+    >>> hand = Hand([Tile.of(t) for t in "1m 1m 1m 2m 2m 2m 3m 3m 3m 4p 5p 6p 7s 7s".split()],
+    ...             winning_tile=Tile.of("1m"))
+    >>> splits_among(readings(hand)), decomposition_count(hand)
+    (2, 2)
+    """
+    return len({
+        tuple(sorted((g._key[0], g._key[1], g.declared) for g in r.groups)) for r in found if r.shape == STANDARD
+    })
 
 
 @dataclass(frozen=True)

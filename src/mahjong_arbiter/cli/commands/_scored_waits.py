@@ -16,7 +16,7 @@ from typing import Any
 
 from ...errors import ArbiterError
 from ...notation.json_hand import HandRecord
-from ..common import Handler
+from ..common import Handler, text_wanted
 
 __all__ = ["add_scoring_arguments", "build_scored"]
 
@@ -46,11 +46,13 @@ def build_scored(args: argparse.Namespace) -> Handler:
     profile = resolve_profile(args.profile)
     style = Style(colour_wanted(args.output, args.format))
 
+    wanted = text_wanted(args)  # JSON lines need no text: it is not built for them
+
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
         if args.discards:
             answer = discards_answer(rec, profile, backend=args.backend)
         else:
             answer = scored_waits_answer(rec, profile, backend=args.backend)
-        return answer.status, answer.data, answer.value.to_text(style, ascii=args.ascii)
+        return answer.status, answer.data, answer.value.to_text(style, ascii=args.ascii) if wanted else ""
 
     return handle

@@ -14,6 +14,7 @@ from ..common import (
     add_output_arguments,
     refuse_html_batch,
     run_records,
+    text_wanted,
 )
 
 NAME = "compare"
@@ -49,10 +50,17 @@ def build(args: argparse.Namespace) -> Handler:
     profiles = [resolve_profile(name) for name in names]
     style = Style(colour_wanted(args.output, args.format))
 
+    wanted = text_wanted(args)  # JSON lines need no text: it is not built for them
+
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
         answer = compare_answer(rec, profiles, backend=args.backend)
         comparison = answer.value
-        page = compare_page(comparison) if args.format == "html" else comparison.to_text(style, ascii=args.ascii)
+        if not wanted:
+            page = ""
+        elif args.format == "html":
+            page = compare_page(comparison)
+        else:
+            page = comparison.to_text(style, ascii=args.ascii)
         return answer.status, answer.data, page
 
     return handle

@@ -15,6 +15,7 @@ from ..common import (
     chosen_profile,
     refuse_html_batch,
     run_records,
+    text_wanted,
 )
 
 NAME = "explain"
@@ -43,10 +44,17 @@ def build(args: argparse.Namespace) -> Handler:
     profile = chosen_profile(args)
     style = Style(colour_wanted(args.output, args.format))
 
+    wanted = text_wanted(args)  # JSON lines need no text: it is not built for them
+
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
         answer = explain_answer(rec, profile, why=args.why, backend=args.backend)
         expl = answer.value
-        page = explain_page(expl) if args.format == "html" else expl.to_text(style, ascii=args.ascii)
+        if not wanted:
+            page = ""
+        elif args.format == "html":
+            page = explain_page(expl)
+        else:
+            page = expl.to_text(style, ascii=args.ascii)
         return answer.status, answer.data, page
 
     return handle

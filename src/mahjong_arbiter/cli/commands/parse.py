@@ -14,7 +14,7 @@ from typing import Any
 from ...notation import format_hand
 from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text
-from ..common import Handler, add_hand_arguments, add_output_arguments, run_records
+from ..common import Handler, add_hand_arguments, add_output_arguments, run_records, text_wanted
 
 NAME = "parse"
 HELP = "read a hand (MPSZ, the MIL reading, string or JSON) and print it normalised"
@@ -45,8 +45,10 @@ def _describe(rec: HandRecord, ascii: bool) -> str:
 def build(args: argparse.Namespace) -> Handler:
     from ...answers import parse_answer
 
+    wanted = text_wanted(args)  # JSON lines need no text: it is not built for them
+
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
-        return 0, parse_answer(rec).data, _describe(rec, args.ascii)
+        return 0, parse_answer(rec).data, _describe(rec, args.ascii) if wanted else ""
 
     return handle
 

@@ -16,7 +16,7 @@ from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text, tiles_text
 from ...solver.reading import Reading
 from ...solver.shapes import ShapeOptions
-from ..common import BACKEND_CHOICES, Handler, add_hand_arguments, add_output_arguments, run_records
+from ..common import BACKEND_CHOICES, Handler, add_hand_arguments, add_output_arguments, run_records, text_wanted
 
 NAME = "readings"
 HELP = "every Reading of a complete hand: its sets and pair or special shape, winning set, wait"
@@ -71,9 +71,13 @@ def build(args: argparse.Namespace) -> Handler:
 
     shapes = shape_options(args)
 
+    wanted = text_wanted(args)  # JSON lines need no text: it is not built for them
+
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
         answer = readings_answer(rec, backend=args.backend, shapes=shapes)
         result = answer.data
+        if not wanted:
+            return answer.status, result, ""
         text = [hand_text(rec.hand, rec.context, args.ascii), f"decompositions: {result['decompositions']}"]
         if answer.status:
             return answer.status, result, "\n".join([*text, result["why_not"]])

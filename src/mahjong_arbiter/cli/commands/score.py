@@ -14,6 +14,7 @@ from ..common import (
     add_profile_arguments,
     chosen_profile,
     run_records,
+    text_wanted,
 )
 
 NAME = "score"
@@ -43,10 +44,14 @@ def build(args: argparse.Namespace) -> Handler:
 
     profile = chosen_profile(args)
 
+    text = text_wanted(args)  # JSON lines need no text: it is not built for them
+
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
         answer = score_answer(rec, profile, loser=args.loser, backend=args.backend)
-        text = hand_text(rec.hand, rec.context, ascii=args.ascii) + "\n" + answer.value.to_text(explain=args.explain)
-        return answer.status, answer.data, text
+        if not text:
+            return answer.status, answer.data, ""
+        words = hand_text(rec.hand, rec.context, ascii=args.ascii) + "\n" + answer.value.to_text(explain=args.explain)
+        return answer.status, answer.data, words
 
     return handle
 

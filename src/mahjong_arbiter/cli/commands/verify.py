@@ -15,6 +15,7 @@ from ..common import (
     chosen_profile,
     refuse_html_batch,
     run_records,
+    text_wanted,
 )
 
 NAME = "verify"
@@ -63,13 +64,20 @@ def build(args: argparse.Namespace) -> Handler:
     profile = chosen_profile(args)
     style = Style(colour_wanted(args.output, args.format))
 
+    wanted = text_wanted(args)  # JSON lines need no text: it is not built for them
+
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
         raw = rec.extra.get("claim")
         if raw is None:
             raw = args.claim if args.claim is not None else args.claim_rules
         answer = verify_answer(rec, profile, raw, backend=args.backend)
         verdict = answer.value
-        page = verify_page(verdict) if args.format == "html" else verdict.to_text(style, ascii=args.ascii)
+        if not wanted:
+            page = ""
+        elif args.format == "html":
+            page = verify_page(verdict)
+        else:
+            page = verdict.to_text(style, ascii=args.ascii)
         return answer.status, answer.data, page
 
     return handle

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text, tile_text
-from ..common import Handler, add_hand_arguments, add_output_arguments, run_records
+from ..common import Handler, add_hand_arguments, add_output_arguments, run_records, text_wanted
 from ._scored_waits import add_scoring_arguments, build_scored
 from .readings import add_solver_arguments, reading_lines, shape_options
 
@@ -45,10 +45,14 @@ def build(args: argparse.Namespace) -> Handler:
         return build_scored(args)
     shapes = shape_options(args)
 
+    wanted = text_wanted(args)  # JSON lines need no text: it is not built for them
+
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
         answer = waits_answer(rec, backend=args.backend, shapes=shapes)
         found, result = answer.value, answer.data
         tokens = " ".join(t.token for t in found.tiles) or "none"
+        if not wanted:
+            return answer.status, result, ""
         text = [hand_text(rec.hand, rec.context, args.ascii), f"waits: {tokens}"]
         if found.held_out:
             text.append(f"held out (all four copies held): {' '.join(t.token for t in found.held_out)}")
