@@ -27,6 +27,7 @@ import MahjongGB  # the peer: a test dependency, so a missing one fails the run 
 from mahjong_arbiter.hand import Context, Hand
 from mahjong_arbiter.profiles.loader import load_profile
 from mahjong_arbiter.profiles.model import Profile
+from mahjong_arbiter.profiles.names import rule_aliases
 from mahjong_arbiter.result import Result
 from mahjong_arbiter.scoring import score
 from mahjong_arbiter.scoring.common import make_situation, profile_readings, rule_hits
@@ -39,9 +40,6 @@ SEED = 20240917
 HANDS = 2000
 ALLOW_LIST = Path(__file__).parent / "fixtures" / "mcr" / "peer_differences.toml"
 
-# The peer's English names that are not ours letter for letter (mcr-mil spells the rest alike).
-PEER_NAMES = {"All Five": "mcr.all-fives", "Two Dragons Pungs": "mcr.two-dragon-pungs"}
-
 Fans = Counter[str]
 
 
@@ -51,8 +49,10 @@ def _norm(name: str) -> str:
 
 @cache
 def _ids_by_name() -> dict[str, str]:
-    ids = {_norm(entry.name): rid for rid, entry in load_profile("mcr-mil").rules.items()}
-    ids.update({_norm(name): rid for name, rid in PEER_NAMES.items()})
+    # the peer's English names that are not ours letter for letter are rule aliases (profiles/names.py)
+    rules = load_profile("mcr-mil").rules
+    ids = {_norm(entry.name): rid for rid, entry in rules.items()}
+    ids.update({_norm(alias): rid for rid in rules for alias in rule_aliases(rid)})
     return ids
 
 

@@ -130,11 +130,12 @@ def waits_answer(rec: HandRecord, *, backend: str = "fast", shapes: Any = None) 
 
 
 def scored_waits_answer(rec: HandRecord, profile: Profile, *, backend: str = "fast") -> Answer[Any]:
-    """``waits --profile``: every winning tile scored won by discard and self-drawn; status 1 when none."""
+    """``waits --profile``: every winning tile scored won by discard and self-drawn; status 1 when no
+    tile completes the hand into a win (a completion below the profile's minimum is none)."""
     from .disputes.waits import scored_waits
 
     report = scored_waits(rec.hand, rec.context, profile, backend=backend)
-    return Answer(0 if report.waits else 1, _with_id(report.to_dict(), rec.id), report)
+    return Answer(0 if report.ready else 1, _with_id(report.to_dict(), rec.id), report)
 
 
 def discards_answer(rec: HandRecord, profile: Profile, *, backend: str = "fast") -> Answer[Any]:
@@ -144,7 +145,7 @@ def discards_answer(rec: HandRecord, profile: Profile, *, backend: str = "fast")
     if rec.hand.winning_tile is None:
         raise HandError("tile_count", "--discards takes a hand of 14 tiles (the one just drawn last)")
     report = discard_options(rec.hand, rec.context, profile, backend=backend)
-    ready = any(o.report.waits for o in report.options)
+    ready = any(o.report.ready for o in report.options)
     return Answer(0 if ready else 1, _with_id(report.to_dict(), rec.id), report)
 
 

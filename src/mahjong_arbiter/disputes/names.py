@@ -1,9 +1,11 @@
 """Rule names as people write them at the table, resolved to the rule ids of a profile.
 
 A claim or a ``--why`` names a rule the way a player says it: ``"pure straight"``, ``"Half
-Flush"``, ``"Pung of Terminals or Honours"``, ``"mcr.single-wait"``, ``"清龙"``.  Matching ignores
+Flush"``, ``"Pung of Terminals or Honours"``, ``"mcr.single-wait"``, ``"清龙"``, ``"All Five"``.
+Matching (:mod:`mahjong_arbiter.profiles.names`, the one matcher of player-typed names) ignores
 case, hyphens and underscores, repeated spaces and the British spelling of honour(s), and accepts
-the full rule id, the id without its family prefix, the English name and the native name.
+the full rule id, the id without its family prefix, the English name, the native name and other
+tools' spellings; a name that matches nothing gets "did you mean" with the closest rule names.
 
 >>> normalise("Pung of Terminals or Honours")
 'pung of terminals or honors'
@@ -13,21 +15,15 @@ the full rule id, the id without its family prefix, the English name and the nat
 
 from __future__ import annotations
 
-import difflib
 import re
 
 from ..errors import ArbiterError
 from ..profiles.model import Profile, RuleEntry
+from ..profiles.names import did_you_mean, normalise, rule_aliases, suggest
 
-__all__ = ["normalise", "split_count", "find_rules", "find_rule", "resolve_rules"]
+__all__ = ["normalise", "split_count", "find_rules", "find_rule", "resolve_rules", "near_misses"]
 
 _COUNT = re.compile(r"^(?P<name>.*?)\s*(?:[x×*]\s*(?P<after>\d+)|\((?P<paren>\d+)\))$", re.IGNORECASE)
-
-
-def normalise(text: str) -> str:
-    """A rule name reduced to what matters for matching (lower case, plain spaces, US spelling)."""
-    folded = re.sub(r"[-_\s]+", " ", text.casefold()).strip()
-    return re.sub(r"\bhonour", "honor", folded)
 
 
 def split_count(text: str) -> tuple[str, int]:
@@ -41,7 +37,7 @@ def split_count(text: str) -> tuple[str, int]:
 
 def _keys(entry: RuleEntry) -> set[str]:
     short = entry.id.split(".", 1)[1] if "." in entry.id else entry.id
-    keys = {normalise(entry.id), normalise(short), normalise(entry.name)}
+    keys = {normalise(entry.id), normalise(short), normalise(entry.name), *map(normalise, rule_aliases(entry.id))}
     if entry.name_zh:
         keys.add(entry.name_zh.strip())
     return keys
@@ -65,7 +61,10 @@ def resolve_rules(profile: Profile, query: str) -> list[RuleEntry]:
     found = find_rules(profile, query)
     if found:
         return found
-    names = {normalise(e.name): e.name for e in profile.rules.values()}
-    close = difflib.get_close_matches(normalise(query), list(names), n=3, cutoff=0.6)
-    hint = f"; did you mean {' or '.join(repr(names[c]) for c in close)}?" if close else ""
+    hint = did_you_mean(near_misses(profile, query))
     raise ArbiterError("unknown_rule", f"profile {profile.id} has no rule named {query!r}{hint}")
+
+
+def near_misses(profile: Profile, query: str) -> list[str]:
+    """The names of *profile*'s rules closest to *query*, a name that matched none."""
+    return suggest(query, (e.name for e in profile.rules.values()))

@@ -7,7 +7,11 @@ profile allows; each completion is scored by :func:`mahjong_arbiter.scoring.scor
 context given, once won on a discard and once self-drawn.  A completion the profile does not
 accept as a win (or a context it contradicts, such as a kong's replacement tile without a kong)
 is shown with its reason instead of a score.  ``live`` is how many copies of the tile the hand
-itself does not hold (4 minus those held): what the player can still hope to see.
+itself does not hold (4 minus those held): what the player can still hope to see.  Under a profile
+with a minimum (MCR 8 points, Hong Kong 3 faan) a completion scoring below it is no win: it is
+marked (``below_minimum`` in JSON lists the ways, ``discard`` and ``self_drawn``, that fall short;
+text puts ``*`` beside its score), and a hand none of whose completions reaches the minimum does
+not count as ready.
 """
 
 from __future__ import annotations
@@ -38,10 +42,20 @@ class Outcome:
     def total(self) -> int | float | None:
         return None if self.result is None else self.result.total
 
+    @property
+    def below_minimum(self) -> bool:
+        """A score that falls short of the profile's minimum: no win, though the shape is complete."""
+        return self.result is not None and self.result.fields.get("minimum_met") is False
+
+    @property
+    def wins(self) -> bool:
+        return self.result is not None and not self.below_minimum
+
     def text(self) -> str:
         if self.result is None:
             return f"no win ({self.error})"
-        return f"{self.result.total:g} {self.result.unit}"
+        mark = " *" if self.below_minimum else ""
+        return f"{self.result.total:g} {self.result.unit}{mark}"
 
     def to_dict(self) -> dict[str, Any]:
         if self.result is None:
@@ -63,12 +77,18 @@ class ScoredWait:
         totals = [t for t in (self.discard.total, self.self_drawn.total) if t is not None]
         return max(totals) if totals else None
 
+    @property
+    def wins(self) -> bool:
+        return self.discard.wins or self.self_drawn.wins
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "tile": self.tile.token,
             "live": self.live,
             "discard": self.discard.to_dict(),
             "self_drawn": self.self_drawn.to_dict(),
+            "below_minimum": [way for way, o in (("discard", self.discard), ("self_drawn", self.self_drawn))
+                              if o.below_minimum],
         }
 
 
@@ -82,6 +102,12 @@ class WaitsReport:
     unit: str
     waits: tuple[ScoredWait, ...]
     held_out: tuple[Tile, ...]
+    minimum: int | None = None
+
+    @property
+    def ready(self) -> bool:
+        """Some tile completes the hand into a win (at or above the profile's minimum)."""
+        return any(w.wins for w in self.waits)
 
     @property
     def best(self) -> int | float | None:
@@ -117,8 +143,11 @@ class WaitsReport:
             lines.extend("  " + line for line in body[1:])
         if self.held_out:
             lines.append(f"held out (all four copies in this hand): {' '.join(t.token for t in self.held_out)}")
+        if any(o.below_minimum for w in self.waits for o in (w.discard, w.self_drawn)):
+            lines.append(f"* below the minimum of {self.minimum} {self.unit}: not a win under {self.profile}")
         if self.best is not None:
-            lines.append(style.bold(f"best: {self.best:g} {self.unit}"))
+            short = "" if self.ready else f" (below the minimum of {self.minimum}: no tile wins yet)"
+            lines.append(style.bold(f"best: {self.best:g} {self.unit}{short}"))
         return "\n".join(lines)
 
 
@@ -160,7 +189,7 @@ def scored_waits(
         ))
     units = {o.result.unit for w in scored for o in (w.discard, w.self_drawn) if o.result is not None}
     unit = units.pop() if len(units) == 1 else "points"
-    return WaitsReport(hand13, context, profile.id, unit, tuple(scored), tuple(found.held_out))
+    return WaitsReport(hand13, context, profile.id, unit, tuple(scored), tuple(found.held_out), profile.minimum)
 
 
 _DETAILED = 3

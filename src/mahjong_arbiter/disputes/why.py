@@ -27,11 +27,12 @@ from typing import Any
 from ..errors import NotWinningError
 from ..hand import Context, Hand
 from ..profiles.model import Profile, RuleEntry
+from ..profiles.names import did_you_mean
 from ..profiles.rulebook import rulebook_for
 from ..result import Result
 from ..solver.reading import Reading
 from .breakdown import value_text
-from .names import find_rule
+from .names import find_rule, near_misses
 from .requirements import Facts, explain_missing
 
 __all__ = ["WhyAnswer", "why"]
@@ -154,7 +155,7 @@ def why(
     entry = find_rule(profile, query)
     if entry is None:
         elsewhere = _other_profiles(query, profile.id)
-        tail = f"; it is a rule of {', '.join(elsewhere)}" if elsewhere else ""
+        tail = f"; it is a rule of {', '.join(elsewhere)}" if elsewhere else did_you_mean(near_misses(profile, query))
         return WhyAnswer(
             query, "", "", "not_in_profile",
             f"{query} is not a rule of profile {profile.id}{tail}",

@@ -46,6 +46,7 @@ from typing import Any
 from ..errors import ProfileError
 from .keys import PARAM_KEYS, TABLE_KEYS, unknown_keys
 from .model import APPLIES, VALUE_KEYS, Edge, Note, Profile, RuleEntry
+from .names import did_you_mean, normalise, profile_alias, suggest
 from .values import (
     MAX_DEPTH,
     PARAM_VALUES,
@@ -58,7 +59,7 @@ from .values import (
     finite_problem,
 )
 
-__all__ = ["load_profile", "parent_profile", "builtin_profile_ids", "DATA_DIR", "ARITHMETICS"]
+__all__ = ["load_profile", "parent_profile", "builtin_profile_ids", "builtin_id", "DATA_DIR", "ARITHMETICS"]
 
 DATA_DIR = Path(__file__).parent / "data"
 ARITHMETICS = ("mcr", "classical", "faan")
@@ -72,7 +73,6 @@ _NOTE_KEYS = {"id", "title", "text", "source"}
 _MERGED_TABLES = ("policies", "shapes", "settlement", "payments", "progression")
 _NAMED_SUBTABLES = {"settlement": ("incidents",), "payments": ("tables", "shares")}
 """Sub-tables a child merges name by name over its parent's (one incident kind, one table)."""
-_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")
 _STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'')
 _KEY_PARTS = re.compile(r'"[^"]*"|[^."]+')
 
@@ -190,11 +190,19 @@ def _locate(name: str | Path, relative_to: Path | None) -> Path:
         if not path.is_file():
             raise ProfileError(f"profile file {text} not found", code="unknown_profile")
         return path.resolve()
-    path = DATA_DIR / f"{text}.toml"
-    if not _ID.fullmatch(text) or not path.is_file():
-        known = ", ".join(builtin_profile_ids())
-        raise ProfileError(f"unknown profile {text!r}; built-in profiles: {known}", code="unknown_profile")
-    return path.resolve()
+    pid = builtin_id(text)
+    if pid is None:
+        known = builtin_profile_ids()
+        hint = did_you_mean(suggest(text, known)) or f"; built-in profiles: {', '.join(known)}"
+        raise ProfileError(f"unknown profile {text!r}{hint}", code="unknown_profile")
+    return (DATA_DIR / f"{pid}.toml").resolve()
+
+
+def builtin_id(name: str) -> str | None:
+    """The built-in profile *name* stands for: its id in any case or punctuation (``MCR``,
+    ``HK_Old_Style``) or another tool's name for it (``profiles/names.py``); None otherwise."""
+    ids = {normalise(pid): pid for pid in builtin_profile_ids()}
+    return ids.get(normalise(name)) or profile_alias(name)
 
 
 def _confined(text: str, extending: Path) -> Path:

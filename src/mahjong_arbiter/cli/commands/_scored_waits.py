@@ -6,7 +6,8 @@ JSON for thirteen tiles: ``{"id", "profile", "waits": [{"tile": "3m", "live": 3,
 under the profile has ``{"error": {"code", "message"}}`` in place of its result.  With
 ``--discards`` (fourteen tiles): ``{"id", "profile", "discards": [{"discard": "1m", "best": 30,
 "live": 7, "waits": [...], "held_out": [...]}]}``, the discard keeping the biggest hand first.
-Exit status 0 when some tile completes the hand (some discard leaves it ready), else 1.
+Exit status 0 when some tile completes the hand into a win (some discard leaves it so), else 1:
+a completion below the profile's minimum is no win, and is marked (``below_minimum``).
 """
 
 from __future__ import annotations

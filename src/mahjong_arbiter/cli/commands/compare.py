@@ -21,9 +21,9 @@ NAME = "compare"
 HELP = "compare one hand under several profiles: a column per profile, rows the rules that differ"
 EXAMPLE = """examples:
   mahjong-arbiter compare 111m222p333sEEECC --profiles mcr,mcr-mil,bmja,buzzard-2000,hk-old-style
-  mahjong-arbiter compare HAND --profiles mcr,mcr-mil --json
-  mahjong-arbiter compare HAND --profiles mcr,hk-old-style --format html -o compare.html
-exit status: 0 when the hand wins under at least one profile, 1 when it wins under none
+  mahjong-arbiter compare 123456789p123s55m --profiles mcr,mcr-mil --json
+  mahjong-arbiter compare 123m345p678s234s55m --profiles mcr,hk-old-style --format html -o compare.html
+  (exit 0 when the hand wins under at least one of the profiles, 1 when it wins under none)
 """
 
 

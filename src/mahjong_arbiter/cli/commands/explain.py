@@ -21,10 +21,10 @@ from ..common import (
 NAME = "explain"
 HELP = "explain a hand's score: every reading ranked, each rule with its sets, what was suppressed and why"
 EXAMPLE = """examples:
-  mahjong-arbiter explain '[123p,1][345s,2][999s,3]6m6pEW1m' --profile mcr
+  mahjong-arbiter explain '[789p,1][789s,2][999s,3]789m6m6m' --profile mcr
   mahjong-arbiter explain 123456789p123s55m --profile mcr --why 'Mixed Straight'
   mahjong-arbiter explain 123456789p123s55m --profile mcr --json
-  mahjong-arbiter explain HAND --profile mcr-mil --format html -o ruling.html
+  mahjong-arbiter explain 111m222p333sEEECC --profile mcr-mil --format html -o ruling.html
 """
 
 

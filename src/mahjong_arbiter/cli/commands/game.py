@@ -31,7 +31,7 @@ HELP = "keep a game: new, hand, draw, undo, show, export, replay, list (SQLite l
 EXAMPLE = """examples:
   mahjong-arbiter game new --profile buzzard-2000 --limit 600 --players Ann Bob Cat Dan
   mahjong-arbiter game hand --winner Bob --discarder Cat --score Ann=20 --score Bob=56 --score Cat=8
-  mahjong-arbiter game hand --winner Ann --self-drawn --score Ann=120 \\
+  mahjong-arbiter game hand --winner Ann --discarder Dan --score Ann=120 \\
       --incident 'liability:Dan:three exposed pungs of one suit'
   mahjong-arbiter game hand --winner Bob --discarder Cat --hand 'Bob=[555m,1][777p,1]333s444mSS' \\
       --hand 'Cat=[CCC,1][FFF,1]PPP2m3m5pE' --hand 'Ann=123m456p{f1}' --partial Ann --last-of-kind

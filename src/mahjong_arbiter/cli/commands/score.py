@@ -22,11 +22,12 @@ NAME = "score"
 # printed, with "minimum_met": false), 2 bad input.
 HELP = "score a hand under a rule profile (mcr, mcr-mil, bmja, buzzard-2000, codification, hk-...)"
 EXAMPLE = """examples:
-  mahjong-arbiter score '[123p,1][345s,2][999s,3]6m6pEW1m' --profile mcr --seat S
+  mahjong-arbiter score '[789p,1][789s,2][999s,3]789m6m6m' --profile mcr --seat S
   mahjong-arbiter score 111m222p333sEEECC --profile buzzard-2000 --self-drawn --explain
-  mahjong-arbiter score 1112223334455m --loser --profile bmja     (a loser's thirteen tiles)
-  mahjong-arbiter score --input hands.jsonl --profile mcr-mil     (one JSON result per line)
-  mahjong-arbiter score HAND --profile ./club.toml                (a house-rules profile file)
+  mahjong-arbiter score 1112223334455m --loser --profile bmja     # a loser's thirteen tiles
+  mahjong-arbiter score --input hands.jsonl --profile mcr-mil     # one JSON result per line
+  mahjong-arbiter score 111m222p333sEEECC --profile ./club.toml   # a house-rules profile file
+  mahjong-arbiter score 234m456p678s22sCCC --profile mcr          # exit 1: 4 points, below the 8 to win
 """
 
 

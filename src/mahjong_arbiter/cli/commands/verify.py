@@ -21,11 +21,12 @@ from ..common import (
 NAME = "verify"
 HELP = "verify a claimed score: right or wrong, and if wrong the difference item by item (exit 1 when wrong)"
 EXAMPLE = """examples:
-  mahjong-arbiter verify 123456789p123s55m --profile mcr --claim 32
-  mahjong-arbiter verify 123456789p123s55m --profile mcr --claim-rules "Pure Straight, Half Flush, Single Wait"
-  mahjong-arbiter verify --input session.jsonl --profile mcr      (each JSON hand with a "claim" field)
-  mahjong-arbiter verify HAND --claim 28 --format html -o verdict.html
-exit status: 0 the claim is right, 1 it is wrong (or the hand does not win), 2 bad input
+  mahjong-arbiter verify 123456789p123s55m --profile mcr --claim 22
+  mahjong-arbiter verify 123456789p123s55m --profile mcr --claim 32            # exit 1: it scores 22
+  mahjong-arbiter verify 123456789p123s55m --profile mcr \
+      --claim-rules "Pure Straight, Half Flush, Single Wait"                    # exit 1: no Half Flush
+  mahjong-arbiter verify --input session.jsonl --profile mcr   # exit 1: each hand has a "claim"; one is wrong
+  mahjong-arbiter verify 123456789p123s55m --claim 28 --format html -o verdict.html   # exit 1
 """
 
 _CLAIM = frozenset({"claim"})

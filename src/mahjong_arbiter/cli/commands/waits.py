@@ -25,8 +25,8 @@ EXAMPLE = """examples:
   mahjong-arbiter waits '[1111m,1]23m456p789pEE' --ascii
   mahjong-arbiter waits 19m19p19sESWNCFP --json
   mahjong-arbiter waits --input thirteen.jsonl --backend cpsat
-  mahjong-arbiter waits 1112345678999m --profile mcr          (each wait scored: discard, self-drawn)
-  mahjong-arbiter waits 123m456m789m11pEEE --profile mcr --discards   (which discard keeps the biggest hand?)
+  mahjong-arbiter waits 1112345678999m --profile mcr          # each wait scored: discard, self-drawn
+  mahjong-arbiter waits 123m456m789m11pEEE --profile mcr --discards   # which discard keeps the biggest hand?
 """
 
 

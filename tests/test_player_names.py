@@ -1,0 +1,85 @@
+"""Names a player types and nothing silent (issue 12, section 4): profile ids and rule names match
+in any case, other tools' spellings are aliases, a near miss gets "did you mean" from one
+matcher; waits under a profile with a minimum mark the completions that fall short of it."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+
+import pytest
+
+from mahjong_arbiter.cli import main
+from mahjong_arbiter.profiles.loader import builtin_profile_ids, load_profile
+from mahjong_arbiter.profiles.names import ALIASES_FILE
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize(
+    ("query", "meant"),
+    [
+        ("Fully Concealed", "'Fully Concealed Hand'"),
+        ("Dragon Pungs", "'Two Dragon Pungs'"),
+        ("All Pung", "'All Pungs'"),
+    ],
+)
+def test_why_answers_a_near_miss_with_did_you_mean(
+    query: str, meant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = _run(capsys, "explain", "123456789p123s55m", "--profile", "mcr", "--why", query, "--json")
+    why = json.loads(out)["why"]
+    assert status == 0 and why["status"] == "not_in_profile"
+    assert "did you mean" in why["message"] and meant in why["message"]
+
+
+@pytest.mark.parametrize(("name", "meant"), [("MRC", "'mcr'"), ("buzzard", "'buzzard-2000'")])
+def test_a_profile_near_miss_gets_did_you_mean(name: str, meant: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = _run(capsys, "score", "123456789p123s55m", "--profile", name)
+    assert status == 2 and f"did you mean {meant}?" in err
+
+
+@pytest.mark.parametrize("name", ["MCR", "Mcr-Mil", "HK_Old_Style", "chinese-standard", "Guobiao"])
+def test_profile_ids_match_in_any_case_and_by_alias(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "score", "123456789p123s55m", "--profile", name, "--json")
+    assert status in (0, 1) and json.loads(out)["profile"] in builtin_profile_ids()
+
+
+def test_a_peer_spelling_of_a_rule_is_an_alias(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "explain", "123456789p123s55m", "--profile", "mcr-mil", "--why", "all five", "--json")
+    assert status == 0 and json.loads(out)["why"]["rule"] == "mcr.all-fives"
+    status, out, _ = _run(capsys, "verify", "123456789p123s55m", "--profile", "mcr",
+                          "--claim-rules", "Pure Straight, Concealed Hand, All Chows, Mixed Double Chow, Single Wait")
+    assert status == 0
+
+
+def test_every_alias_names_a_real_profile_or_rule() -> None:
+    data = tomllib.loads(ALIASES_FILE.read_text(encoding="utf-8"))
+    for alias, target in data["profiles"].items():
+        assert target["id"] in builtin_profile_ids(), alias
+        assert target["source"]
+    rules = {rid for pid in builtin_profile_ids() for rid in load_profile(pid).rules}
+    for rid, entry in data["rules"].items():
+        assert rid in rules and entry["aliases"] and entry["source"]
+
+
+def test_waits_mark_completions_below_the_minimum(capsys: pytest.CaptureFixture[str]) -> None:
+    # 234m 456p 678s, a 2s pair and two red dragons: on C, Dragon Pung (2) + Concealed Hand (2) = 4
+    # points won on a discard (Green Book 2006, fans 59 and 62), below MCR's minimum of 8 (section 3.8).
+    status, out, _ = _run(capsys, "waits", "234m456p678s22sCC", "--profile", "mcr", "--json")
+    waits = {w["tile"]: w for w in json.loads(out)["waits"]}
+    assert status == 1  # no tile wins: every completion falls short
+    assert waits["C"]["below_minimum"] == ["discard", "self_drawn"]
+    assert waits["C"]["discard"]["total"] == 4
+    status, out, _ = _run(capsys, "waits", "234m456p678s22sCC", "--profile", "mcr")
+    assert "2 points *" in out and "* below the minimum of 8 points" in out
+
+
+def test_waits_without_a_minimum_mark_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = _run(capsys, "waits", "1112345678999m", "--profile", "mcr", "--json")
+    assert status == 0
+    assert all(w["below_minimum"] == [] for w in json.loads(out)["waits"])
