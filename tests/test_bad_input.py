@@ -207,3 +207,24 @@ def test_the_decoder_refuses_what_it_cannot_hold_exactly() -> None:
             loads(text)
         assert detail in str(caught.value)
     assert loads("[9007199254740991, 1e300]") == [9007199254740991, 1e300]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["game", "new", "--profile", "bmja", "--players", "A", "B", "C", "D", "--limit", str(10**30)],
+        ["game", "show", "--game", str(10**400)],
+        ["score", "111m222p333sEEECC", "--profile", "bmja", "--limit", "٣"],
+        ["rules", "mcr", "-o", "."],
+        ["game", "export", "--output", "missing/folder/game.csv"],
+    ],
+)
+def test_numbers_and_paths_the_ledger_or_disk_cannot_take_are_bad_input(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    assert main(["game", "new", "--profile", "bmja", "--players", "A", "B", "C", "D"]) == 0
+    capsys.readouterr()
+    status, _, err = _run(capsys, *argv)
+    assert status == 2 and ("expected a whole number" in err or "cannot write" in err)

@@ -83,3 +83,14 @@ def test_waits_without_a_minimum_mark_nothing(capsys: pytest.CaptureFixture[str]
     status, out, _ = _run(capsys, "waits", "1112345678999m", "--profile", "mcr", "--json")
     assert status == 0
     assert all(w["below_minimum"] == [] for w in json.loads(out)["waits"])
+
+
+def test_every_command_exits_1_below_the_minimum(capsys: pytest.CaptureFixture[str]) -> None:
+    # 234m 456p 678s CCC 22s won on a discard: Dragon Pung + Concealed Hand, 4 points under mcr
+    # (Green Book 2006, fans 59 and 62), below its minimum of 8: a valid hand that cannot be declared.
+    hand = "234m456p678s22sCCC"
+    assert _run(capsys, "score", hand, "--profile", "mcr")[0] == 1
+    assert _run(capsys, "explain", hand, "--profile", "mcr")[0] == 1
+    assert _run(capsys, "compare", hand, "--profiles", "mcr,mcr-mil")[0] == 1
+    assert _run(capsys, "compare", hand, "--profiles", "mcr,buzzard-2000")[0] == 0  # Buzzard has no minimum
+    assert _run(capsys, "verify", hand, "--profile", "mcr", "--claim", "4")[0] == 0  # the claim is right

@@ -108,4 +108,4 @@ def test_limit_on_a_profile_without_one_is_refused(capsys: pytest.CaptureFixture
     assert main(["score", "123456789p123s55m", "--profile", "mcr", "--limit", "500"]) == 2
     assert "profile mcr has no limit" in capsys.readouterr().err
     assert main(["score", "111m222p333sEEECC", "--profile", "bmja", "--limit", str(10**30)]) == 2
-    assert "a limit must be a whole number from 1 to 1000000" in capsys.readouterr().err
+    assert "expected a whole number from 1 to 1000000" in capsys.readouterr().err

@@ -156,7 +156,9 @@ def explain_answer(
     from .disputes.explain import explain
 
     expl = explain(rec.hand, rec.context, profile, backend=backend, why_rule=why)
-    return Answer(0, _with_id(expl.to_dict(), rec.id), expl)
+    # below the profile's minimum the hand is explained, but it is no win: status 1, as score gives
+    status = 1 if expl.result.fields.get("minimum_met") is False else 0
+    return Answer(status, _with_id(expl.to_dict(), rec.id), expl)
 
 
 def verify_answer(rec: HandRecord, profile: Profile, claim: object, *, backend: str = "fast") -> Answer[Any]:
@@ -170,11 +172,13 @@ def verify_answer(rec: HandRecord, profile: Profile, claim: object, *, backend: 
 
 
 def compare_answer(rec: HandRecord, profiles: Sequence[Profile], *, backend: str = "fast") -> Answer[Any]:
-    """``compare``: one column per profile; status 1 when the hand wins under none of them."""
+    """``compare``: one column per profile; status 1 when the hand wins under none of them (a score
+    below a profile's minimum is no win there)."""
     from .disputes.compare import compare
 
     if not profiles:
         raise ArbiterError("bad_arguments", "compare needs at least one profile")
     comparison = compare(rec.hand, rec.context, list(profiles), backend=backend)
-    status = 0 if any(c.result is not None for c in comparison.columns) else 1
+    wins = [c.result for c in comparison.columns if c.result is not None]
+    status = 0 if any(r.fields.get("minimum_met") is not False for r in wins) else 1
     return Answer(status, _with_id(comparison.to_dict(), rec.id), comparison)

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
 import sys
 from collections.abc import Callable, Iterator
 from typing import IO, Any
@@ -41,6 +42,7 @@ from ..notation import HONOUR_ORDERS
 from ..notation.json_hand import HandRecord
 from ..notation.text_record import record_from_text
 from ..profiles.model import Profile
+from ..profiles.values import LIMIT
 from ..schema import document
 
 __all__ = [
@@ -54,8 +56,10 @@ __all__ = [
     "add_hand_arguments",
     "add_output_arguments",
     "iter_records",
+    "output_stream",
     "run_records",
     "text_wanted",
+    "whole_number",
 ]
 
 _FLAG_NAMES = {
@@ -206,18 +210,25 @@ def iter_lines_of(args: argparse.Namespace) -> Iterator[Line]:
     return read_lines(args.input)
 
 
+def _output(args: argparse.Namespace) -> contextlib.AbstractContextManager[IO[str]]:
+    return output_stream(getattr(args, "output", None))
+
+
 @contextlib.contextmanager
-def _output(args: argparse.Namespace) -> Iterator[IO[str]]:
-    # Text that cannot be encoded (a glyph on a narrow terminal, a name that was not UTF-8 on the
-    # command line) is escaped, never an error: JSON goes through jsonio.dumps, which escapes it.
-    path = getattr(args, "output", None)
+def output_stream(path: str | None, *, newline: str | None = None) -> Iterator[IO[str]]:
+    """Standard output (*path* None or ``-``) or the file *path*, opened for text.
+
+    A file that cannot be written (a missing folder, a folder, no permission) is bad input
+    (``bad_input``, exit 2) naming the path.  Text that cannot be encoded (a glyph on a narrow
+    terminal, a name that was not UTF-8 on the command line) is escaped, never an error.
+    """
     if path is None or path == "-":
         if hasattr(sys.stdout, "reconfigure"):
             sys.stdout.reconfigure(errors="backslashreplace")
         yield sys.stdout
         return
     try:
-        stream = open(path, "w", encoding="utf-8", errors="backslashreplace")  # noqa: SIM115
+        stream = open(path, "w", encoding="utf-8", errors="backslashreplace", newline=newline)  # noqa: SIM115
     except OSError as exc:
         reason = "it is a folder" if isinstance(exc, IsADirectoryError) else exc.strerror
         raise ArbiterError("bad_input", f"cannot write {path}: {reason}") from None
@@ -337,6 +348,23 @@ def _progress() -> Iterator[Callable[[int], None]]:
 BACKEND_CHOICES = ("fast", "cpsat", "csp")
 
 
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number written in ASCII digits, from *low* to *high* (a usage
+    error, exit 2, otherwise; never an overflow further down).
+
+    >>> whole_number(1, 600)("600"), whole_number(-5, 5)("-5")
+    (600, -5)
+    """
+
+    def parse(text: str) -> int:
+        value = text.strip()
+        if not re.fullmatch(r"[+-]?[0-9]{1,19}", value, re.ASCII) or not low <= int(value) <= high:
+            raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, not {text!r}")
+        return int(value)
+
+    return parse
+
+
 def add_backend_argument(parser: argparse.ArgumentParser) -> None:
     """``--backend``: which solver reads the hand (all three give the same Readings)."""
     parser.add_argument("--backend", default="fast", choices=BACKEND_CHOICES, help="solver backend (default fast)")
@@ -345,7 +373,10 @@ def add_backend_argument(parser: argparse.ArgumentParser) -> None:
 def add_profile_arguments(parser: argparse.ArgumentParser) -> None:
     """``--profile`` (default mcr), ``--limit`` and ``--backend``: what every scoring command takes."""
     parser.add_argument("--profile", default="mcr", help="a built-in profile id or a .toml file (default mcr)")
-    parser.add_argument("--limit", type=int, help="override the profile's limit (classical) or cap (faan)")
+    parser.add_argument(
+        "--limit", type=whole_number(LIMIT.low, LIMIT.high),
+        help="override the profile's limit (classical) or cap (faan)",
+    )
     add_backend_argument(parser)
 
 

@@ -34,6 +34,7 @@ __all__ = [
     "Text",
     "RULE_VALUES",
     "TOP_VALUES",
+    "LIMIT",
     "PARAM_VALUES",
     "POLICY_VALUES",
     "SHAPE_VALUES",
@@ -159,8 +160,11 @@ RULE_VALUES: Final[Mapping[str, Kind]] = {
 }
 """A rule's value, by its key (``profiles/model.py`` VALUE_KEYS)."""
 
+LIMIT: Final = Whole(1, 1_000_000)
+"""A limit (classical points) or cap (Hong Kong faan): in a profile, a game or on the command line."""
+
 TOP_VALUES: Final[Mapping[str, Kind]] = {
-    "limit": Whole(1, 1_000_000),
+    "limit": LIMIT,
     "minimum": Whole(1, 10_000),
 }
 """The profile's own numbers: its limit (classical points, Hong Kong faan cap) and minimum."""

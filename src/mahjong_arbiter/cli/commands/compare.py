@@ -23,7 +23,7 @@ EXAMPLE = """examples:
   mahjong-arbiter compare 111m222p333sEEECC --profiles mcr,mcr-mil,bmja,buzzard-2000,hk-old-style
   mahjong-arbiter compare 123456789p123s55m --profiles mcr,mcr-mil --json
   mahjong-arbiter compare 123m345p678s234s55m --profiles mcr,hk-old-style --format html -o compare.html
-  (exit 0 when the hand wins under at least one of the profiles, 1 when it wins under none)
+  (exit 0 when the hand wins, at or above the minimum, under at least one of the profiles; else 1)
 """
 
 

@@ -23,8 +23,9 @@ from ...batch import read_document
 from ...errors import ArbiterError
 from ...jsonio import dumps
 from ...notation import HONOUR_ORDERS
+from ...profiles.values import LIMIT
 from ...schema import document
-from ..common import _output
+from ..common import output_stream, whole_number
 
 NAME = "game"
 HELP = "keep a game: new, hand, draw, undo, show, export, replay, list (SQLite ledger)"
@@ -58,7 +59,8 @@ def _common(db_only: bool = False) -> argparse.ArgumentParser:
     parent = argparse.ArgumentParser(add_help=False)
     parent.add_argument("--db", metavar="PATH", help="the ledger file (default: the user's data directory)")
     if not db_only:
-        parent.add_argument("--game", type=int, metavar="ID", help="which game (default: the latest)")
+        game_id = whole_number(1, 2**63 - 1)  # a SQLite rowid
+        parent.add_argument("--game", type=game_id, metavar="ID", help="which game (default: the latest)")
     return parent
 
 
@@ -118,7 +120,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     new = sub.add_parser("new", parents=[_common(db_only=True)], help="start a game")
     new.add_argument("--json", action="store_true", help="print the game as JSON")
     new.add_argument("--profile", required=True, help="profile id or house-rules file (it decides the settlement)")
-    new.add_argument("--limit", type=int, help="the agreed limit (default: the profile's)")
+    new.add_argument(
+        "--limit", type=whole_number(LIMIT.low, LIMIT.high), help="the agreed limit (default: the profile's)"
+    )
     new.add_argument("--players", nargs=4, required=True, metavar="NAME", help="in seat order, East first")
     new.add_argument("--rounds", type=int, choices=(1, 4), default=4, help="prevailing winds to play (4 or 1)")
     for flag in ("--after-east-win", "--after-draw"):
@@ -407,6 +411,6 @@ def run(args: argparse.Namespace) -> int:
                 print(ledger_text(game.players, rows, f"game {game.id}: {game.profile}{limit}"))
             return 0
         text = export_game(game, hands, args.format)
-        with _output(args) as stream:
+        with output_stream(args.output, newline="") as stream:
             print(text, file=stream)
         return 0

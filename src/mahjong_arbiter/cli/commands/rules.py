@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from ..common import output_stream
+
 NAME = "rules"
 HELP = "print a profile's rulebook: every rule in plain words with its value, exclusions, source and example hands"
 EXAMPLE = """examples:
@@ -39,9 +41,6 @@ def run(args: argparse.Namespace) -> int:
             out = "\n".join(entry_page(book, e.id) for e in entries[:1])
         else:
             out = "\n".join(entry_text(book, e.id) for e in entries)
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as fh:
-            fh.write(out)
-    else:
-        print(out, end="")
+    with output_stream(args.output) as stream:
+        stream.write(out)
     return 0
