@@ -114,8 +114,24 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+def _serve_without_blocking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``serve`` examples build the real app on a real socket, but on a free port, without opening
+    a browser, and return instead of serving forever."""
+    import socket
+    import webbrowser
+
+    import uvicorn
+
+    real = socket.create_server
+    monkeypatch.setattr(socket, "create_server", lambda address, **kw: real((address[0], 0), **kw))
+    monkeypatch.setattr(webbrowser, "open", lambda url: True)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: [s.close() for s in sockets or ()])
+
+
 def run(example: Example, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, str]:
     """Run *example*; its exit status and what it wrote to stderr."""
+    if example.argv[:1] == ("serve",):
+        _serve_without_blocking(monkeypatch)
     if example.stdin is not None:
         monkeypatch.setattr("sys.stdin", io.StringIO(example.stdin))
     status = main(list(example.argv))

@@ -148,8 +148,9 @@ def _subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentP
     return {}
 
 
-COMMANDS = _subparsers(build_parser())
-"""Every command, by name, with its parser."""
+COMMANDS = {name: sub for name, sub in _subparsers(build_parser()).items() if name != "serve"}
+"""Every command, by name, with its parser, but ``serve``: it reads no hand and no file (its
+arguments are a host, a port and a ledger path) and it serves until stopped; its own tests drive it."""
 
 
 def _value(draw: st.DrawFn, action: argparse.Action) -> str:

@@ -1,4 +1,4 @@
-"""Malformed input thrown at every command (issue 11, section 4): never a traceback, never an
+"""Malformed input thrown at every command but `serve` (issue 11, section 4): never a traceback, never an
 internal error (exit 3), never a batch line without its output line.  The same strategies drive
 the longer reliability run whose figures the README gives (``python -m benchmarks.reliability``)."""
 

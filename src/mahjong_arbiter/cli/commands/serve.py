@@ -11,10 +11,10 @@ from ...errors import ArbiterError
 NAME = "serve"
 HELP = "start the web app (build a hand, read the ruling, keep a game) and its JSON API; prints its URL"
 EXAMPLE = """examples:
-  mahjong-arbiter serve                         (http://127.0.0.1:8765/, this machine only)
-  mahjong-arbiter serve --port 9000 --open      (and open it in the browser)
-  mahjong-arbiter serve --db club.sqlite3       (the ledger the game commands use with --db)
-  mahjong-arbiter serve --host 0.0.0.0          (other machines too: writes and uploads need the printed token)
+  mahjong-arbiter serve                         # http://127.0.0.1:8765/, this machine only
+  mahjong-arbiter serve --port 9000 --open      # and open it in the browser
+  mahjong-arbiter serve --db club.sqlite3       # the ledger the game commands use with --db
+  mahjong-arbiter serve --host 0.0.0.0          # other machines too: writes and uploads need the printed token
 """
 
 
