@@ -26,9 +26,9 @@ def test_a_system_python_that_refuses_pip_gets_a_venv(tmp_path: Path) -> None:
     (tmp_path / "EXTERNALLY-MANAGED").write_text("[externally-managed]\n")
     assert choice("/usr", "/usr", str(tmp_path), {}) == "venv"
     # an active environment, a venv's own interpreter, or a Python without the marker: pip as before
-    assert choice("/usr", "/usr", str(tmp_path), {"VIRTUAL_ENV": "/work/.venv"}) == "here"
+    assert choice("/usr", "/usr", str(tmp_path), {"VIRTUAL_ENV": "/home/ann/mahjong-arbiter/.venv"}) == "here"
     assert choice("/usr", "/usr", str(tmp_path), {"CONDA_PREFIX": "/opt/conda"}) == "here"
-    assert choice("/work/.venv", "/usr", str(tmp_path), {}) == "here"
+    assert choice("/home/ann/mahjong-arbiter/.venv", "/usr", str(tmp_path), {}) == "here"
     assert choice("/usr", "/usr", str(tmp_path / "elsewhere"), {}) == "here"
 
 
