@@ -183,7 +183,9 @@ def _arguments(draw: st.DrawFn, parser: argparse.ArgumentParser) -> list[str]:
         return [action, *_arguments(draw, subs[action])]
     actions = [a for a in parser._actions if a.dest not in ("help", "version")]
     by_dest = {a.dest: a for a in actions}
-    options = [a for a in actions if a.option_strings and a.dest != "input"]
+    # --workers and --scheduler start or reach a Dask cluster: the same pipeline as in this process
+    # (tests/test_batch_cluster.py drives it); here they would only spend minutes starting clusters
+    options = [a for a in actions if a.option_strings and a.dest not in ("input", "workers", "scheduler")]
     argv: list[str] = []
     # mostly one way of giving the hand (a HAND, or --input), sometimes both or neither
     if "hand" in by_dest:

@@ -116,13 +116,13 @@ def add_hand_arguments(parser: argparse.ArgumentParser, *, thirteen: bool = Fals
     )
     batch = parser.add_argument_group("batch runs (with --input)")
     batch.add_argument(
-        "--workers", type=int, metavar="N",
+        "--workers", type=whole_number(1, 1024), metavar="N",
         help="work on a local Dask cluster of N worker processes (the cluster extra: "
         f"{INSTALL_HINT})",
     )
     batch.add_argument("--scheduler", metavar="ADDRESS", help="work on the Dask cluster at ADDRESS (tcp://host:8786)")
     batch.add_argument(
-        "--partition-lines", type=int, default=PARTITION_LINES, metavar="N",
+        "--partition-lines", type=whole_number(1, 10_000_000), default=PARTITION_LINES, metavar="N",
         help=f"lines per partition of work (default {PARTITION_LINES})",
     )
 
