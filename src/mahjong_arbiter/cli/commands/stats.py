@@ -11,10 +11,10 @@ from ...schema import document
 NAME = "stats"
 HELP = "statistics of a scored archive (score --input output): rules counted, totals, minimum met"
 EXAMPLE = """examples:
-  mahjong-arbiter score --input archive.jsonl --profile mcr -o results.jsonl
+  mahjong-arbiter score --input hands.jsonl --profile mcr -o results.jsonl
   mahjong-arbiter stats results.jsonl
   mahjong-arbiter stats results.jsonl --format json
-  mahjong-arbiter stats results.jsonl --format html -o stats.html   (plots: the plots extra)
+  mahjong-arbiter stats results.jsonl --format html -o stats.html   # plots: the plots extra
 """
 
 
