@@ -11,6 +11,7 @@ Green Book 2006 fans 28, 62, 70, 75, 79).
 from __future__ import annotations
 
 import json
+import re
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -383,6 +384,12 @@ def test_openapi_is_generated_from_the_models(client: TestClient) -> None:
     schemas = doc["components"]["schemas"]
     assert {"ScoreRequest", "JsonHand", "VerifyRequest", "CompareRequest", "HandFactsRequest"} <= set(schemas)
     assert schemas["ScoreRequest"]["properties"]["hand"]["$ref"].endswith("JsonHand")
+    # the answers are the result schema's documents, every reference resolving inside the document
+    answer = doc["paths"]["/api/score"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
+    assert answer == {"oneOf": [{"$ref": "#/components/schemas/Result_score"},
+                                {"$ref": "#/components/schemas/Result_error_line"}]}
+    refs = re.findall(r'"\$ref": "#/components/schemas/([^"]+)"', json.dumps(doc))
+    assert refs and set(refs) <= set(schemas)
     assert "API" in client.get("/api").text
 
 
@@ -410,3 +417,17 @@ def test_share_links_carry_the_house_rules(client: TestClient) -> None:
     huge = RulingForm(hand=SAMPLE, profile="club", house=HOUSE + noise)
     assert huge.share_link("/")[0] is None
     assert "damaged" in client.get("/", params={"hand": SAMPLE, "house": "%%%"}).text
+
+
+def test_a_hand_built_on_the_hand_page_comes_back_to_the_game(client: TestClient) -> None:
+    gid = client.post("/api/games", json={"profile": "mcr", "players": ["A", "B", "C", "D"]}).json()["game"]["id"]
+    game_page = client.get(f"/game/{gid}").text
+    build = re.search(r'href="(/\?game=[^"]*seat=S[^"]*)"', game_page)
+    assert build is not None  # each player's "build the hand" opens the hand page for that seat
+    hand_page = client.get(build.group(1).replace("&amp;", "&") + "&hand=" + SAMPLE + "&self_drawn=1").text
+    back = re.search(r'id="to-game" href="([^"]*)"', hand_page)
+    assert back is not None and f"/game/{gid}?" in back.group(1)
+    prefilled = client.get(back.group(1).replace("&amp;", "&")).text
+    assert f'name="hand-S" value="{SAMPLE}"' in prefilled
+    assert '<option value="S" selected>' in prefilled  # the winner
+    assert 'id="g-self_drawn" name="self_drawn" value="1" checked' in prefilled

@@ -54,22 +54,29 @@ class Server:
             return exc.code, json.loads(exc.read())
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    db = tmp_path_factory.mktemp("serve") / "ledger.sqlite3"
+def serve(db: Path, *options: str) -> tuple[subprocess.Popen[str], str]:
+    """A ``mahjong-arbiter serve`` process on a free port and the URL it printed."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "mahjong_arbiter", "serve", "--port", "0", "--db", str(db)],
+        [sys.executable, "-m", "mahjong_arbiter", "serve", "--port", "0", "--db", str(db), *options],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
     )
     assert process.stdout is not None
     line = process.stdout.readline()
-    match = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
+    match = re.search(r"(http://\S+)", line)
     if match is None:
         process.kill()
         pytest.fail(f"serve did not print its URL: {line!r} {process.stderr.read() if process.stderr else ''}")
+    return process, match.group(1)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    db = tmp_path_factory.mktemp("serve") / "ledger.sqlite3"
+    process, url = serve(db)
+    assert url.startswith("http://127.0.0.1:") and "token" not in url  # loopback, no token needed
     try:
-        yield Server(match.group(1), db)
+        yield Server(url, db)
     finally:
         process.terminate()
         process.wait(timeout=10)
@@ -359,3 +366,30 @@ def test_two_concurrent_hand_recordings_are_both_stored(server: Server) -> None:
         stored = json.loads(response.read())
     assert [h["hand"] for h in stored["hands"]] == [1, 2]  # both stored, numbered in turn
     assert sorted(max(h["scores"].values()) for h in stored["hands"]) == [8, 10]
+
+
+def test_other_hosts_need_the_printed_token(browser: Any, tmp_path: Path) -> None:
+    process, url = serve(tmp_path / "ledger.sqlite3", "--host", "0.0.0.0")
+    try:
+        assert "?token=" in url
+        base = url.split("?", 1)[0].rstrip("/")
+        guest = browser.new_page(viewport={"width": 390, "height": 844})  # no token: may read, not write
+        guest.goto(base + "/game")
+        for field, name in zip(guest.locator('input[name="player"]').all(), "ABCD", strict=True):
+            field.fill(name)
+        guest.click('#new-game button[type="submit"]')
+        expect(guest.locator("#new-game-error")).to_contain_text("need the token")
+        guest.close()
+        table = browser.new_page(viewport={"width": 390, "height": 844})  # opened from the printed URL
+        table.goto(url)
+        table.goto(base + "/game")
+        for field, name in zip(table.locator('input[name="player"]').all(), "ABCD", strict=True):
+            field.fill(name)
+        with table.expect_navigation():
+            table.click('#new-game button[type="submit"]')
+        assert re.search(r"/game/\d+$", table.url)
+        table.close()
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+    assert process.stderr is not None and "warning: listening on 0.0.0.0" in process.stderr.read()

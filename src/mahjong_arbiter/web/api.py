@@ -44,6 +44,28 @@ __all__ = ["router", "app_state", "answer_response"]
 
 router = APIRouter(prefix="/api", route_class=JsonRoute, default_response_class=JsonAnswer)
 
+SCHEMA_PREFIX = "Result_"
+"""The result schema's ``$defs`` appear in the OpenAPI components under this prefix
+(:func:`mahjong_arbiter.web.app.openapi_with_results`)."""
+
+
+def answers_in(*documents: str) -> dict[int | str, dict[str, Any]]:
+    """The documented responses of an endpoint: 200 is one of the result schema's *documents*;
+    bad input (422), a missing token (403) and an unknown game (404) are error documents."""
+
+    def ref(name: str) -> dict[str, str]:
+        return {"$ref": f"#/components/schemas/{SCHEMA_PREFIX}{name}"}
+
+    ok = ref(documents[0]) if len(documents) == 1 else {"oneOf": [ref(d) for d in documents]}
+    error = {"type": "object", "required": ["error"], "properties": {"error": ref("error")}}
+    problem = {"content": {"application/json": {"schema": error}}}
+    return {
+        200: {"description": "the CLI's --json document", "content": {"application/json": {"schema": ok}}},
+        422: {"description": "bad input (the CLI's exit status 2)", **problem},
+        403: {"description": "a ledger write or an uploaded profile without the token", **problem},
+        404: {"description": "no such game or profile", **problem},
+    }
+
 
 async def app_state(request: Request) -> AppState:
     """The running app's :class:`AppState` (async: a dependency that does no work needs no thread)."""
@@ -69,27 +91,43 @@ def _record(hand: Any, *, partial: bool = False) -> HandRecord:
     return record_from_json(hand.as_json(), partial=partial)
 
 
-@router.post("/parse", summary="read a hand string (MPSZ or the MCR helper string) into the JSON hand format")
+@router.post(
+    "/parse",
+    summary="read a hand string (MPSZ or the MCR helper string) into the JSON hand format",
+    responses=answers_in("parse"),
+)
 async def parse(body: ParseRequest) -> JsonAnswer:
     rec = parse_request(body)
     return answer_response(rec.id, lambda: answers.parse_answer(rec))
 
 
-@router.post("/score", summary="score a hand under a profile, item by item")
+@router.post(
+    "/score",
+    summary="score a hand under a profile, item by item",
+    responses=answers_in("score", "error_line"),
+)
 async def score(body: ScoreRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand, partial=body.partial)
     profile = state.profile(body.profile, body.profile_toml, token=token, limit=body.limit)
     return answer_response(rec.id, lambda: answers.score_answer(rec, profile, loser=body.loser, backend=body.backend))
 
 
-@router.post("/readings", summary="every Reading of a complete hand")
+@router.post(
+    "/readings",
+    summary="every Reading of a complete hand",
+    responses=answers_in("readings", "error_line"),
+)
 async def readings(body: ReadingsRequest) -> JsonAnswer:
     rec = _record(body.hand)
     shapes = answers.special_shapes(body.special)
     return answer_response(rec.id, lambda: answers.readings_answer(rec, backend=body.backend, shapes=shapes))
 
 
-@router.post("/waits", summary="the tiles a 13-tile hand waits for (scored with a profile), or the best discards of 14")
+@router.post(
+    "/waits",
+    summary="the tiles a 13-tile hand waits for (scored with a profile), or the best discards of 14",
+    responses=answers_in("waits", "scored_waits", "discards", "error_line"),
+)
 async def waits(body: WaitsRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand)
     if body.profile is None:
@@ -105,21 +143,33 @@ async def waits(body: WaitsRequest, state: State, token: TokenHeader = None) -> 
     return answer_response(rec.id, lambda: answers.scored_waits_answer(rec, profile, backend=body.backend))
 
 
-@router.post("/explain", summary="every reading ranked, the best rule by rule, suppressed rules, and why (not) a rule")
+@router.post(
+    "/explain",
+    summary="every reading ranked, the best rule by rule, suppressed rules, and why (not) a rule",
+    responses=answers_in("explain", "error_line"),
+)
 async def explain(body: ExplainRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand)
     profile = state.profile(body.profile, body.profile_toml, token=token, limit=body.limit)
     return answer_response(rec.id, lambda: answers.explain_answer(rec, profile, why=body.why, backend=body.backend))
 
 
-@router.post("/verify", summary="the verdict on a claimed total or claimed rules, item by item")
+@router.post(
+    "/verify",
+    summary="the verdict on a claimed total or claimed rules, item by item",
+    responses=answers_in("verify", "error_line"),
+)
 async def verify(body: VerifyRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand)
     profile = state.profile(body.profile, body.profile_toml, token=token, limit=body.limit)
     return answer_response(rec.id, lambda: answers.verify_answer(rec, profile, body.claim, backend=body.backend))
 
 
-@router.post("/compare", summary="one hand under several profiles, side by side")
+@router.post(
+    "/compare",
+    summary="one hand under several profiles, side by side",
+    responses=answers_in("compare"),
+)
 async def compare(body: CompareRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand)
     profiles = [state.profile(name, body.profile_toml, token=token) for name in body.profiles]
@@ -128,14 +178,22 @@ async def compare(body: CompareRequest, state: State, token: TokenHeader = None)
 
 # --- profiles ---------------------------------------------------------------------------------------
 
-@router.get("/profiles", summary="the built-in profiles (profiles list --json)")
+@router.get(
+    "/profiles",
+    summary="the built-in profiles (profiles list --json)",
+    responses=answers_in("profiles"),
+)
 async def profiles() -> JsonAnswer:
     from ..profiles.describe import profile_list
 
     return JsonAnswer({"profiles": profile_list()})
 
 
-@router.get("/profiles/diff", summary="what two profiles disagree on (profiles diff A B --json)")
+@router.get(
+    "/profiles/diff",
+    summary="what two profiles disagree on (profiles diff A B --json)",
+    responses=answers_in("profile_diff"),
+)
 async def profiles_diff(
     state: State,
     a: Annotated[str, Query(max_length=200)],
@@ -146,14 +204,22 @@ async def profiles_diff(
     return JsonAnswer(profile_diff(state.profile(a), state.profile(b)))
 
 
-@router.get("/profiles/{profile_id}", summary="one profile resolved (profiles show ID --json)")
+@router.get(
+    "/profiles/{profile_id}",
+    summary="one profile resolved (profiles show ID --json)",
+    responses=answers_in("profile_table"),
+)
 async def profile_show(profile_id: str, state: State) -> JsonAnswer:
     from ..profiles.describe import profile_table
 
     return JsonAnswer(profile_table(state.profile(profile_id)))
 
 
-@router.post("/profiles", summary="check an uploaded house-rules profile; answers it resolved (profiles show)")
+@router.post(
+    "/profiles",
+    summary="check an uploaded house-rules profile; answers it resolved (profiles show)",
+    responses=answers_in("profile_table"),
+)
 async def profile_upload(body: ProfileUpload, state: State, token: TokenHeader = None) -> JsonAnswer:
     from ..profiles.describe import profile_table
 
@@ -163,7 +229,11 @@ async def profile_upload(body: ProfileUpload, state: State, token: TokenHeader =
 
 # --- games ------------------------------------------------------------------------------------------
 
-@router.get("/games", summary="every game in the ledger (game list --json)")
+@router.get(
+    "/games",
+    summary="every game in the ledger (game list --json)",
+    responses=answers_in("games"),
+)
 def games_list(state: State) -> JsonAnswer:
     from ..table.export import games_json
 
@@ -171,7 +241,11 @@ def games_list(state: State) -> JsonAnswer:
         return JsonAnswer(games_json(ledger.games()))
 
 
-@router.post("/games", summary="start a game (game new --json)")
+@router.post(
+    "/games",
+    summary="start a game (game new --json)",
+    responses=answers_in("game"),
+)
 def game_new(body: NewGameRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     from ..table import games
     from ..table.export import game_json
@@ -185,7 +259,11 @@ def game_new(body: NewGameRequest, state: State, token: TokenHeader = None) -> J
         return JsonAnswer(game_json(game, []))
 
 
-@router.get("/games/{game_id}", summary="a game and its ledger (game show --json)")
+@router.get(
+    "/games/{game_id}",
+    summary="a game and its ledger (game show --json)",
+    responses=answers_in("game"),
+)
 def game_show(game_id: int, state: State) -> JsonAnswer:
     from ..table.export import game_json
 
@@ -194,8 +272,11 @@ def game_show(game_id: int, state: State) -> JsonAnswer:
         return JsonAnswer(game_json(game, ledger.hands(game)))
 
 
-@router.post("/games/{game_id}/hands",
-             summary="record a hand (game hand / game draw --json), or with preview its settlement (--preview)")
+@router.post(
+    "/games/{game_id}/hands",
+    summary="record a hand (game hand / game draw --json), or with preview its settlement (--preview)",
+    responses=answers_in("game_hand"),
+)
 def game_hand(game_id: int, body: HandFactsRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     from ..table import games
 
@@ -210,7 +291,11 @@ def game_hand(game_id: int, body: HandFactsRequest, state: State, token: TokenHe
         return JsonAnswer(result)
 
 
-@router.delete("/games/{game_id}/hands/last", summary="undo the last hand (game undo --json)")
+@router.delete(
+    "/games/{game_id}/hands/last",
+    summary="undo the last hand (game undo --json)",
+    responses=answers_in("game_undo"),
+)
 def game_undo(game_id: int, state: State, token: TokenHeader = None) -> JsonAnswer:
     from ..table import games
     from ..table.export import undo_json
@@ -220,7 +305,9 @@ def game_undo(game_id: int, state: State, token: TokenHeader = None) -> JsonAnsw
         return JsonAnswer(undo_json(game, games.undo_hand(ledger, game)))
 
 
-@router.get("/games/{game_id}/export", summary="the ledger as JSON or CSV (game export)")
+@router.get(
+    "/games/{game_id}/export",
+    summary="the ledger as JSON or CSV (game export)")
 def game_export(
     game_id: int, state: State, format: Literal["json", "csv"] = "json"  # noqa: A002  # the CLI's option name
 ) -> Response:
@@ -236,7 +323,9 @@ def game_export(
     )
 
 
-@router.get("/games/{game_id}/replay", summary="recompute every hand; the differences (game replay --json)")
+@router.get("/games/{game_id}/replay", summary="recompute every hand; the differences (game replay --json)",
+    responses=answers_in("game_replay"),
+)
 def game_replay(game_id: int, state: State) -> JsonAnswer:
     from ..table import games
     from ..table.export import replay_json

@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
@@ -21,6 +20,7 @@ from typing import Any, Final
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.utils import get_openapi
 from fastapi.responses import HTMLResponse, Response
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
@@ -33,7 +33,7 @@ from .config import ServerConfig
 from .jsonwire import BadJsonBody, JsonAnswer
 from .state import AppState, TokenError
 
-__all__ = ["create_app", "CSP"]
+__all__ = ["create_app", "openapi_with_results", "CSP"]
 
 CSP: Final = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
@@ -174,12 +174,37 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         return _error_response(request.scope, 500, "internal_error",
                                f"internal error: {type(exc).__name__}, please report it with this input")
 
+    app.openapi = openapi_with_results(app)  # type: ignore[method-assign]
     app.add_middleware(GZipMiddleware, minimum_size=800)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.allowed_hosts())
     app.add_middleware(SafetyMiddleware, limit=settings.max_body)
     return app
 
 
-def openapi_json(app: FastAPI) -> str:
-    """The OpenAPI document of *app*, as served at ``/api/openapi.json``."""
-    return json.dumps(app.openapi(), indent=2, sort_keys=True)
+def _rebased(value: Any) -> Any:
+    """A piece of the result schema with its ``#/$defs/X`` references pointing at the components."""
+    if isinstance(value, dict):
+        return {k: (f"#/components/schemas/{api.SCHEMA_PREFIX}{v.rsplit('/', 1)[1]}"
+                    if k == "$ref" and isinstance(v, str) and v.startswith("#/$defs/") else _rebased(v))
+                for k, v in value.items()}
+    if isinstance(value, list):
+        return [_rebased(v) for v in value]
+    return value
+
+
+def openapi_with_results(app: FastAPI) -> Callable[[], dict[str, Any]]:
+    """The app's ``openapi()``: the document FastAPI generates from the request models, with the
+    result schema's documents (:func:`mahjong_arbiter.schema.result_schema`) as the components the
+    answers refer to, so the answers are documented by the one schema the CLI follows."""
+    from ..schema import result_schema
+
+    def generate() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            document = get_openapi(title=app.title, version=app.version, summary=app.summary, routes=app.routes)
+            schemas = document.setdefault("components", {}).setdefault("schemas", {})
+            for name, body in result_schema()["$defs"].items():
+                schemas[f"{api.SCHEMA_PREFIX}{name}"] = _rebased(body)
+            app.openapi_schema = document
+        return app.openapi_schema
+
+    return generate

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import secrets
+import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
@@ -21,6 +22,23 @@ MAX_HAND_TEXT: Final = 2000
 
 MAX_LINK: Final = 2000
 """The longest share link offered, in characters: links longer than this break in mail and chat programs."""
+
+
+_WILDCARDS: Final = ("0.0.0.0", "::", "")
+
+
+def _reachable_address() -> str:
+    """This machine's address on its network (the one an outgoing packet would leave from; no
+    packet is sent), or its host name when it has no network."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1 (RFC 5737): a route lookup only
+        address: str = probe.getsockname()[0]
+        return address
+    except OSError:
+        return socket.gethostname()
+    finally:
+        probe.close()
 
 
 def is_loopback(host: str) -> bool:
@@ -63,8 +81,10 @@ class ServerConfig:
 
     @property
     def url(self) -> str:
-        """The address to open (with the token when one is needed)."""
-        shown = f"[{self.host}]" if ":" in self.host else self.host
+        """The address to open (with the token when one is needed); for a wildcard host (every
+        address of the machine) the machine's own address, which the table's phones can reach."""
+        host = _reachable_address() if self.host in _WILDCARDS else self.host
+        shown = f"[{host}]" if ":" in host else host
         base = f"http://{shown}:{self.port}/"
         return base + (f"?token={self.token}" if self.token else "")
 
