@@ -38,9 +38,6 @@ from mahjong_arbiter.profiles.loader import load_profile
 from mahjong_arbiter.scoring import score
 
 SEED = 1313
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
 ROUNDS = 3
 RULING = "/?hand=%5BCCC%2C1%5D222m555p888s99p&profile=mcr&compare=hk-old-style"
 
@@ -81,11 +78,10 @@ def server_times(host: str, port: int, bodies: list[bytes]) -> list[float]:
 
 def first_load(base: str) -> dict[str, Any]:
     """Bytes on the wire (encoded bodies + headers) and decoded, for / and a shared ruling."""
-    from playwright.sync_api import sync_playwright
+    from chromium import chromium  # tests/chromium.py (benchmarks._common puts tests/ on the path)
 
     figures = {}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with chromium() as browser:
         for name, path in (("hand page", "/"), ("shared ruling", RULING)):
             context = browser.new_context(viewport={"width": 390, "height": 844})
             page = context.new_page()
@@ -101,7 +97,6 @@ def first_load(base: str) -> dict[str, Any]:
             figures[name] = {"requests": len(responses), "transfer_kb": round(wire / 1024, 1),
                              "decoded_kb": round(decoded / 1024, 1)}
             context.close()
-        browser.close()
     return figures
 
 

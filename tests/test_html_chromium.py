@@ -12,37 +12,26 @@ mcr and 5 faan under hk-old-style.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from chromium import chromium
 from mahjong_arbiter.cli import main
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run",
-]
 STRAIGHT = "123456789p123s55m"
 H = "[CCC,1]222m555p888s99p"
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
-        pytest.fail(
-            f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium; "
-            "tools/test.sh does this); never `playwright install`"
-        )
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+    try:
+        with chromium() as launched:
+            yield launched
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
 
 
 # every tile drawn: its accessible name, and the width its face was drawn at (0 when the face is missing)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import threading
@@ -24,13 +23,9 @@ from typing import Any
 
 import pytest
 
+from chromium import chromium
 from mahjong_arbiter.cli import main
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-    "--disable-sync", "--no-first-run",
-]
 SAMPLE = "123m456m789m123pEE"
 H = "[CCC,1]222m555p888s99p"
 STRAIGHT = "123456789p123s55m"
@@ -84,15 +79,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
-        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium); "
-                    "never `playwright install`")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+    try:
+        with chromium() as launched:
+            yield launched
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
 
 
 @pytest.fixture

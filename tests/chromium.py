@@ -1,0 +1,39 @@
+"""Debian's Chromium driven by Playwright for Python: the one way the tests and benchmarks start a browser.
+
+``/usr/bin/chromium`` (``apt-get install -y chromium``; tools/test.sh installs it when missing),
+never ``playwright install`` (its download host cannot be reached).  Without the browser the
+caller fails and says how to install it: browser tests never skip.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run",
+]
+MISSING = (
+    f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium; tools/test.sh does this); "
+    "never `playwright install`"
+)
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """A launched headless Chromium (a Playwright ``Browser``), closed on exit."""
+    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
+        raise RuntimeError(MISSING)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
