@@ -273,7 +273,9 @@ def _earnings() -> dict[str, list[tuple[str, str, frozenset[str]]]]:
                 with_fact = _held(hand, ctx, pid)
                 if with_fact is None:
                     continue
-                without = _held(hand, off, pid) or set()
+                without = _held(hand, off, pid)
+                if without is None:
+                    continue  # the fact makes the hand a legal win here (a Gameweave self-drawn win)
                 rows.append((example.hand, pid, frozenset(with_fact - without)))
     return found
 

@@ -105,8 +105,10 @@ def test_payment_tables_match_hk_md() -> None:
 @pytest.mark.parametrize(
     ("profile", "hand", "cap", "expected"),
     [
-        # gw-cap's hand: 1 + 1 + 3 + 7 + 4 = 16 faan; a table capping at 10 pays 10
-        pytest.param("hk-gameweave", "[111m,1][333m,1][555m,1]777m9m9m{f1,f2,f3,f4}", 10, 10, id="gameweave-cap-10"),
+        # gw-cap's tiles, all four pungs laid, on a discard: 1 + 3 + 7 + 4 = 15 faan; a table capping at
+        # 10 pays 10
+        pytest.param("hk-gameweave", "[111m,1][333m,1][555m,1][777m,1]9m9m{f1,f2,f3,f4}", 10, 10,
+                     id="gameweave-cap-10"),
         # thirteen orphans is worth the whole cap (limit = 1): 8 under an 8-faan cap (Wikipedia HK scoring:
         # tables may set a lower cap, e.g. 8)
         pytest.param("hk-old-style", "19m19p19sESWNCFP1m", 8, 8, id="old-style-limit-hand-cap-8"),
@@ -123,9 +125,10 @@ def test_cap_follows_the_table(profile: str, hand: str, cap: int, expected: int)
     assert result.fields["cap_applied"] is (result.fields["uncapped"] > cap)
 
 
-# One hand, four tables: EEE (claimed) CCC (claimed) 123m 555m + NN, won on N by discard, seat E,
-# round E.  One chow only, so that BMJA (at most one chow in an ordinary hand) lets it win too.
-SAME_HAND = "[EEE,1][CCC,1]123m555mNN"
+# One hand, four tables: EEE CCC 123m 555m all claimed + NN, won on N by discard, seat E, round E.
+# One chow only, so that BMJA (at most one chow in an ordinary hand) lets it win too; all four sets
+# laid, so that Gameweave's meld model lets it win on a discard.
+SAME_HAND = "[EEE,1][CCC,1][123m,1][555m,1]NN"
 
 
 def test_same_hand_under_both_hk_profiles() -> None:
@@ -143,17 +146,17 @@ def test_same_hand_under_both_hk_profiles() -> None:
 def test_same_hand_under_mcr_and_bmja() -> None:
     """The same hand is worth 7 faan in both Hong Kong profiles, and:
 
-    MCR (Green Book 2006): Half Flush 6 + Prevalent Wind 2 + Seat Wind 2 + Dragon Pung 2 + Single
-    Wait 1 (N is the only tile that completes 123m 555m N) = 13 points.
-    BMJA: Mah-Jong 20 + two exposed pungs of honours 2 x 4 + concealed pung of simples 4 = 32
+    MCR (Green Book 2006): Half Flush 6 + Melded Hand 6 (four exposed sets, the pair on a discard;
+    it includes the Single Wait) + Prevalent Wind 2 + Seat Wind 2 + Dragon Pung 2 = 18 points.
+    BMJA: Mah-Jong 20 + two exposed pungs of honours 2 x 4 + exposed pung of simples 2 = 30
     points; doubles: dragon pung, own wind, prevailing wind, one suit with honours = 4, so
-    32 x 2^4 = 512 points.
+    30 x 2^4 = 480 points.
     """
     hand = parse_hand(SAME_HAND).hand
     mcr = score(hand, Context(), "mcr")
     bmja = score(hand, Context(), "bmja")
-    assert (mcr.unit, mcr.total) == ("points", 13), mcr.to_text(explain=True)
-    assert (bmja.unit, bmja.total) == ("points", 512), bmja.to_text(explain=True)
+    assert (mcr.unit, mcr.total) == ("points", 18), mcr.to_text(explain=True)
+    assert (bmja.unit, bmja.total) == ("points", 480), bmja.to_text(explain=True)
 
 
 def test_every_value_has_a_golden_case() -> None:

@@ -132,7 +132,8 @@ def test_rules_prints_the_rulebook_one_entry_and_a_page(tmp_path: Path, capsys: 
     assert main(["rules", "hk-gameweave"]) == 0
     text = capsys.readouterr().out
     assert "Full flush 清一色  (hk.pure-one-suit): 7 faan" in text
-    assert "Every tile of one suit, with no winds or dragons." in text and "Example: 123m456m789m234m55m" in text
+    assert "Every tile of one suit, with no winds or dragons." in text
+    assert "Example: [123m,1][456m,1][789m,1][234m,1]55m" in text
 
     assert main(["rules", "hk-gameweave", "FULL FLUSH"]) == 0
     one = capsys.readouterr().out

@@ -65,7 +65,9 @@ class Job:
     extra_fields : frozenset of str
         The fields a JSON hand may carry beside the standard ones (``claim`` for ``verify``).
     thirteen : bool
-        The command takes thirteen-tile hands.
+        The command takes thirteen-tile hands (``winning_tile`` may be left out).
+    partial : bool
+        Such a hand may hold fewer than 13 tiles (``score --loser --partial``).
     token : str
         Names the run, so a process builds its handler once per run.
     """
@@ -74,6 +76,7 @@ class Job:
     args: argparse.Namespace
     extra_fields: frozenset[str] = frozenset()
     thirteen: bool = False
+    partial: bool = False
     token: str = field(default_factory=lambda: uuid.uuid4().hex)
 
 
@@ -95,7 +98,7 @@ def run_partition(job: Job, lines: list[Line]) -> list[Outcome]:
     """The outcome of each line of one partition, in order (never raises for a line's content)."""
     handle = handler_of(job)
     return [
-        outcome_of(read_record(line, extra_fields=job.extra_fields, thirteen=job.thirteen), handle)
+        outcome_of(read_record(line, extra_fields=job.extra_fields, thirteen=job.thirteen, partial=job.partial), handle)
         for line in lines
     ]
 

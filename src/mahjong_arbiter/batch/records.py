@@ -28,12 +28,13 @@ class BadRecord:
 
 
 def read_record(
-    line: Line, *, extra_fields: frozenset[str] = frozenset(), thirteen: bool = False
+    line: Line, *, extra_fields: frozenset[str] = frozenset(), thirteen: bool = False, partial: bool = False
 ) -> HandRecord | BadRecord:
     """The JSON hand on *line* (:func:`~mahjong_arbiter.notation.json_hand.record_from_json`).
 
     *extra_fields* are the fields the command allows beside the standard ones (``claim``); with
-    *thirteen* the hand must have no winning tile.  Never raises for anything in the line: every
+    *thirteen* the hand has no winning tile (``winning_tile`` may be left out); with *partial* such
+    a hand may hold fewer than 13 tiles (a loser's partial hand).  Never raises for anything in the line: every
     problem comes back as a :class:`BadRecord` whose message starts ``line N:``.
     """
     ident: str | None = None
@@ -43,9 +44,6 @@ def read_record(
         obj = loads(line.raw)
         if isinstance(obj, dict) and isinstance(obj.get("id"), str):
             ident = obj["id"]
-        rec = record_from_json(obj, extra_fields=extra_fields)
-        if thirteen and rec.hand.winning_tile is not None:
-            raise HandError("tile_count", 'this command takes a hand of 13 tiles: give "winning_tile": null')
-        return rec
+        return record_from_json(obj, extra_fields=extra_fields, thirteen=thirteen, partial=partial)
     except ArbiterError as exc:
         return BadRecord(ident, type(exc)(exc.code, f"line {line.number}: {exc.message}"), line.number)

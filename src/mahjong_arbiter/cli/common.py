@@ -187,9 +187,15 @@ def iter_records(
         except ArbiterError as exc:
             yield BadRecord(None, exc)
         return
-    thirteen: bool = args._hand_thirteen
+    thirteen, partial = hand_shape_of(args)
     for line in iter_lines_of(args):
-        yield read_record(line, extra_fields=extra_fields, thirteen=thirteen)
+        yield read_record(line, extra_fields=extra_fields, thirteen=thirteen, partial=partial)
+
+
+def hand_shape_of(args: argparse.Namespace) -> tuple[bool, bool]:
+    """(thirteen, partial) for the JSON hands of ``--input``: a command that takes 13 tiles, or
+    ``--loser`` (no winning tile), and ``--partial`` (a loser's hand may hold fewer)."""
+    return bool(args._hand_thirteen or getattr(args, "loser", False)), bool(getattr(args, "partial", False))
 
 
 def iter_lines_of(args: argparse.Namespace) -> Iterator[Line]:
@@ -295,7 +301,8 @@ def _run_batch(
     lines = iter_lines_of(args)  # usage errors (context flags with --input) before any work starts
     if args.partition_lines < 1:
         raise ArbiterError("bad_arguments", f"--partition-lines must be at least 1, not {args.partition_lines}")
-    job = Job(build, args, extra_fields, bool(args._hand_thirteen))
+    thirteen, partial = hand_shape_of(args)
+    job = Job(build, args, extra_fields, thirteen, partial)
     handler_of(job)  # built here first: a bad option is refused before a cluster starts or a line is read
     runner_context: contextlib.AbstractContextManager[Runner]
     if args.workers is not None or args.scheduler is not None:

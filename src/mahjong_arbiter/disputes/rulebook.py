@@ -15,6 +15,7 @@ from html import escape
 
 from ..errors import ArbiterError
 from ..hand import Context
+from ..profiles.describe import profile_choices
 from ..profiles.model import Edge, Profile, RuleEntry
 from ..profiles.rulebook import Example, Rulebook
 from ..result import Result
@@ -135,6 +136,14 @@ def _head(book: Rulebook) -> list[str]:
     return lines
 
 
+def _choice_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
 def rulebook_text(book: Rulebook) -> str:
     """The whole rulebook: the profile's head, every rule grouped by kind of value, then the notes."""
     lines = _head(book)
@@ -146,6 +155,11 @@ def rulebook_text(book: Rulebook) -> str:
         lines += ["", title, "-" * len(title)]
         for rid in rule_ids:
             lines += [*entry_lines(book, rid), ""]
+    choices = profile_choices(book.profile)
+    if choices:
+        lines += ["Choices this profile makes", "-" * 26]
+        for key, value, source in choices:
+            lines += [f"{key} = {_choice_value(value)}", *_wrap(source, "  "), ""]
     if book.profile.notes:
         lines += ["Procedures and choices (not scored)", "-" * 35]
         for note in book.profile.notes:
@@ -263,6 +277,11 @@ def rulebook_sections(book: Rulebook) -> list[str]:
     for key, rule_ids in groups.items():
         body = "\n".join(_entry_html(book, rid) for rid in rule_ids)
         sections.append(f"<section><h2>{escape(_TITLES.get(key, key))}</h2>\n{body}</section>")
+    choices = profile_choices(profile)
+    if choices:
+        items = "".join(f"<li><b>{escape(key)} = {escape(_choice_value(value))}</b>: {escape(source)}</li>"
+                        for key, value, source in choices)
+        sections.append(f"<section><h2>Choices this profile makes</h2><ul>{items}</ul></section>")
     if profile.notes:
         notes = "".join(f"<li><b>{escape(n.title)}</b>: {escape(n.text)} "
                         f'<span class="source">[{escape(n.source)}]</span></li>' for n in profile.notes)

@@ -166,11 +166,13 @@ def _flowers(value: object) -> tuple[int, tuple[Tile, ...] | None]:
 
 
 def record_from_json(
-    obj: object, *, extra_fields: frozenset[str] = frozenset(), partial: bool = False
+    obj: object, *, extra_fields: frozenset[str] = frozenset(), partial: bool = False, thirteen: bool = False
 ) -> HandRecord:
     """Read one JSON hand (already decoded) into a :class:`HandRecord`, checking every field.
 
-    With *partial* a hand without a winning tile may hold fewer than 13 tiles (a loser's).
+    With *partial* a hand without a winning tile may hold fewer than 13 tiles (a loser's).  With
+    *thirteen* (a loser's hand, the hands of ``waits``) the hand has no winning tile, so
+    ``winning_tile`` may be left out; given, it must be null.
 
     Raises
     ------
@@ -188,7 +190,7 @@ def record_from_json(
         raise HandError(
             "bad_json", f"schema_version {obj['schema_version']!r}: this program reads version {SCHEMA_VERSION}"
         )
-    for key in sorted(_REQUIRED):
+    for key in sorted(_REQUIRED - ({"winning_tile"} if thirteen else set())):
         if key not in obj:
             raise HandError("missing_field", f"the field {key!r} is required")
     ident = obj.get("id")
@@ -199,7 +201,9 @@ def record_from_json(
         raise HandError("bad_json", f"melds must be a list of meld objects, not {melds!r}")
     if len(melds) > 4:
         raise HandError("tile_count", f"melds lists {len(melds)} melds; a hand has at most 4")
-    win = obj["winning_tile"]
+    win = obj.get("winning_tile")
+    if thirteen and win is not None:
+        raise HandError("tile_count", 'this command takes a hand of 13 tiles: leave out "winning_tile" (or give null)')
     hand = Hand(
         _tiles(obj["concealed"], "concealed"),
         tuple(_meld(m, i) for i, m in enumerate(melds)),

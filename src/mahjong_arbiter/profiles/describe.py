@@ -246,3 +246,20 @@ def settlement_markdown(profile_ids: list[str] | None = None) -> str:
     lines = ["| profile | settlement | draw and deal | incidents settled (others refused) |", "|---|---|---|---|"]
     lines += [f"| `{r['profile']}` | {r['settlement']} | {r['draw']} | {r['incidents']} |" for r in rows]
     return "\n".join(lines)
+
+
+def profile_choices(profile: Profile) -> list[tuple[str, Any, str]]:
+    """The named choices a profile makes where its sources leave a question open or offer a method:
+    each ``[policies]`` and ``[shapes]`` key that carries a ``_source``, as (key, value, source).
+
+    >>> from mahjong_arbiter.profiles.loader import load_profile
+    >>> [(k, v) for k, v, _ in profile_choices(load_profile("bmja")) if k == "concealed_double_honours"]
+    [('concealed_double_honours', 'any')]
+    """
+    out = []
+    for table in (profile.policies, profile.shapes):
+        for key, value in table.items():
+            source = table.get(f"{key}_source")
+            if not key.endswith("_source") and isinstance(source, str):
+                out.append((key, value, source))
+    return out

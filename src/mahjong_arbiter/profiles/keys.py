@@ -26,6 +26,14 @@ TABLE_KEYS: Final[Mapping[str, Mapping[str, str]]] = {
         "special_hand_replaces_ordinary": "classical: a reading that is a special hand is scored only as one "
                                           "(scoring/classical.py)",
         "purity_exposed_chow": "classical: Purity's one chow may be exposed (rules/tm_calculated.py)",
+        "concealed_double_honours": "classical: honours the fully concealed double needs: none | any | set "
+        "(classical_doubles)",
+        "all_honours_shape": "classical: All Winds and Dragons in any winning shape, or standard (pungs and a "
+        "pair) only (classical_limits)",
+        "buried_treasure_concealed_kongs": "classical: a declared concealed kong may be one of Buried Treasure's "
+        "pungs (classical_limits)",
+        "buried_treasure_discard_pung": "classical: the pung a winning discard completes may be one of Buried "
+        "Treasure's pungs (classical_limits)",
     },
     "shapes": {
         "standard": "four sets and a pair may win (solver)",
@@ -33,6 +41,7 @@ TABLE_KEYS: Final[Mapping[str, Mapping[str, str]]] = {
         "seven_pairs_four_of_a_kind": "four identical tiles may count as two of the seven pairs (solver)",
         "max_chows": "classical: most chows an ordinary winning hand may hold (scoring/classical.py)",
         "out_of_scope": "faan: hand names the source puts out of its scope (scoring/faan.py)",
+        "laid_melds_on_discard": "faan: declared (laid) melds a hand needs to win on a discard (scoring/faan.py)",
     },
     "settlement": {
         "method": "how a hand is paid: classical | mcr | hong-kong (profiles/table_rules.py, table/)",

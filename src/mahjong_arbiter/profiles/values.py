@@ -194,6 +194,10 @@ POLICY_VALUES: Final[Mapping[str, Kind]] = {
     "fixed_hand_cap": Choice(("limit", "hand", "none")),
     "special_hand_replaces_ordinary": Flag(),
     "purity_exposed_chow": Flag(),
+    "concealed_double_honours": Choice(("none", "any", "set")),
+    "all_honours_shape": Choice(("any", "standard")),
+    "buried_treasure_concealed_kongs": Flag(),
+    "buried_treasure_discard_pung": Flag(),
 }
 """``[policies]``, by key (``profiles/keys.py`` TABLE_KEYS names each)."""
 
@@ -203,6 +207,7 @@ SHAPE_VALUES: Final[Mapping[str, Kind]] = {
     "seven_pairs_four_of_a_kind": Flag(),
     "max_chows": Whole(0, 4),
     "out_of_scope": Names(),
+    "laid_melds_on_discard": Whole(0, 4),
 }
 """``[shapes]``, by key (``profiles/keys.py`` TABLE_KEYS names each)."""
 

@@ -22,10 +22,13 @@ from .classical_common import (
 )
 from .registry import Hits, Needs, Situation, rule
 
-__all__ = ["CONCEALED_ON_LOOSE_TILE"]
+__all__ = ["CONCEALED_ON_LOOSE_TILE", "CONCEALED_HONOURS_POLICY"]
 
 CONCEALED_ON_LOOSE_TILE = "concealed_double_on_loose_tile"
 """Policy name: does a concealed hand won on a loose tile (kong box) earn the concealed double?"""
+
+CONCEALED_HONOURS_POLICY = "concealed_double_honours"
+"""Policy name: what honours the fully concealed double needs (none | any | set)."""
 
 _ALL = "Buzzard 2000 p. 10 (ledger B, all hands); BMJA doubling.html; Codification"
 _WINNER = "Buzzard 2000 p. 10 (ledger B, winner only); BMJA rules, Doubling"
@@ -91,6 +94,18 @@ def bouquet_seasons(reading: Reading, situation: Situation) -> Hits:
 def original_call(reading: Reading, situation: Situation) -> Hits:
     """Called (fishing) after the first discard and never changed the hand but for the winning tile
     (the table's event ``original_call``)."""
+    return Hits.when(situation.context.has("original_call"))
+
+
+@rule(
+    "score.double.original-call-winner",
+    source="BMJA rules, Doubling: Original Call among the winner's doubles (beside Stage 3's for every player)",
+    facts=("original_call",),
+    needs=Needs(situation=("event:original_call",)),
+)
+def original_call_winner(reading: Reading, situation: Situation) -> Hits:
+    """The winner's own Original Call double: BMJA lists Original Call both among the doubles of every
+    player and among the winner's, so a winner who made one has both (event ``original_call``)."""
     return Hits.when(situation.context.has("original_call"))
 
 
@@ -185,11 +200,24 @@ def all_honours(reading: Reading, situation: Situation) -> Hits:
 )
 def concealed(reading: Reading, situation: Situation) -> Hits:
     """No tile from a discard: no exposed set and the winning tile self-drawn (a declared concealed
-    kong keeps the hand concealed).  A win on a loose tile counts unless the profile's policy
-    ``concealed_double_on_loose_tile`` is false (the club guide: "a concealed wall win")."""
+    kong keeps the hand concealed).
+
+    A win on a loose tile counts unless the profile's policy ``concealed_double_on_loose_tile`` is
+    false (the club guide: "a concealed wall win").  Policy ``concealed_double_honours``: ``none``
+    (no condition on honours: the Codification), ``any`` (the hand holds winds or dragons, a pair
+    of them is enough) or ``set`` (a pung or kong of winds or dragons: the Mahjong Reference app's
+    reading of BMJA's "with honours").
+    """
     if loose_tile_win(situation.context) and not situation.policies.get(CONCEALED_ON_LOOSE_TILE, True):
         return Hits()
-    return Hits.when(all(g.concealed for g in reading.groups))
+    if not all(g.concealed for g in reading.groups):
+        return Hits()
+    wanted = situation.policies.get(CONCEALED_HONOURS_POLICY, "none")
+    if wanted == "any":
+        return Hits.when(bool(honours_of(reading.tiles)))
+    if wanted == "set":
+        return Hits.when(any(g.first.is_honour for g in reading.pungs))
+    return Hits.once()
 
 
 @rule(

@@ -10,7 +10,7 @@ thirteenth win, kong on kong) are the table's events.
 
 from __future__ import annotations
 
-from ..solver.reading import STANDARD, GroupKind, Reading
+from ..solver.reading import STANDARD, Group, GroupKind, Reading
 from ..tiles import HONOUR_TILES, Tile, suited_ranks
 from .classical_common import is_standard_complete, loose_tile_win, suits_of
 from .registry import Hits, Needs, Situation, rule
@@ -28,7 +28,14 @@ _GREEN = frozenset(Tile.of(t) for t in ("2s", "3s", "4s", "6s", "8s", "F"))
     needs=Needs(within=HONOUR_TILES),
 )
 def all_honours(reading: Reading, situation: Situation) -> Hits:
-    """Only winds and dragons."""
+    """Only winds and dragons.
+
+    Policy ``all_honours_shape``: ``any`` (any winning shape of honours only, seven honour pairs
+    included) or ``standard`` (pungs or kongs and a pair only; seven honour pairs are then another
+    hand, BMJA's All Pair Honours).
+    """
+    if situation.policies.get("all_honours_shape", "any") == "standard" and not is_standard_complete(reading):
+        return Hits()
     return Hits.when(all(t.is_honour for t in reading.tiles))
 
 
@@ -93,14 +100,25 @@ def three_winds(reading: Reading, situation: Situation) -> Hits:
 def buried_treasure(reading: Reading, situation: Situation) -> Hits:
     """Four concealed pungs or kongs of one suit with or without honours, and a pair.
 
-    A pung completed by a discard is exposed, so it breaks the hand; a discard that completes the
-    pair does not.
+    Policies: ``buried_treasure_concealed_kongs`` (default true): a declared concealed kong may stand
+    for one of the pungs; ``buried_treasure_discard_pung`` (default false): the pung a winning
+    discard completes still counts (otherwise it is exposed and breaks the hand; a discard that
+    completes the pair never does).
     """
     sets = reading.pungs
+    policies = situation.policies
+    kongs_ok = bool(policies.get("buried_treasure_concealed_kongs", True))
+    discard_pung_ok = bool(policies.get("buried_treasure_discard_pung", False))
+
+    def hidden(group: Group) -> bool:
+        if group.kind is GroupKind.KONG and not kongs_ok:
+            return False
+        return group.concealed or (discard_pung_ok and group == reading.winning and not group.declared)
+
     return Hits.when(
         is_standard_complete(reading)
         and len(sets) == 4
-        and all(g.concealed for g in sets)
+        and all(hidden(g) for g in sets)
         and len(suits_of(reading.tiles)) == 1,
         sets,
     )

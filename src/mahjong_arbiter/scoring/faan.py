@@ -122,6 +122,21 @@ def _not_winning(hand: Hand, context: Context, profile: Profile, backend: str) -
     return NotWinningError(f"no winning shape under {profile.id} (winning shapes: {', '.join(allowed)})")
 
 
+def _check_laid_melds(hand: Hand, context: Context, profile: Profile) -> None:
+    """A win on a discard needs ``[shapes] laid_melds_on_discard`` declared melds (Gameweave: four
+    laid melds and the pair's other tile in hand); a self-drawn win may lay its sets after the draw."""
+    needed = profile.shapes.get("laid_melds_on_discard")
+    if needed is None or context.self_drawn or len(hand.melds) >= int(needed):
+        return
+    laid = len(hand.melds)
+    why = profile.shapes.get("laid_melds_on_discard_source", "the profile's source")
+    raise NotWinningError(
+        f"won on a discard with {laid} laid meld{'s' if laid != 1 else ''} and "
+        f"{hand.size - 3 * laid - 2} tiles of sets still in the hand: under {profile.id} a win on a discard "
+        f"needs {needed} laid melds ({why})"
+    )
+
+
 def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fast") -> Result:
     """Score a complete hand under a ``faan`` profile (see the module docstring for the steps).
 
@@ -133,6 +148,7 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
     readings = profile_readings(hand, context, profile, backend=backend)
     if not readings:
         raise _not_winning(hand, context, profile, backend)
+    _check_laid_melds(hand, context, profile)
     situation = make_situation(hand, context, profile)
     scored = [_score_reading(r, situation, profile) for r in readings]
     best = max(scored, key=lambda s: (s.minimum_met, s.total, s.uncapped))
