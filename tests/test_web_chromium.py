@@ -182,6 +182,14 @@ def test_a_typed_helper_string_shows_the_items_of_score_json(
     expect(page.locator("#hand-text")).to_have_value("[CCC,1]22m5559p888s9p")  # one 2m fewer
 
 
+def test_z_digits_follow_the_honour_order(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    type_hand(page, "123m456m789m123p77z")  # 7z: red (Tenhou) or white (the MCR helper's order)
+    expect(page.locator("#pieces button").last).to_have_attribute("aria-label", "red dragon, the last tile added")
+    page.select_option("#f-honour_order", "chinese")
+    expect(page.locator("#pieces button").last).to_have_attribute("aria-label", "white dragon, the last tile added")
+
+
 def test_why_not_a_suppressed_fan(page: Any, server: Server) -> None:
     page.goto(server.url + "/?hand=" + STRAIGHT)
     expect(page.locator("#ruling .big")).to_have_text("22 points")

@@ -35,6 +35,7 @@ def _flag_words() -> dict[str, tuple[str, str]]:
     }
 
 
+_HONOUR_ORDERS = (("tenhou", "white, green, red (Tenhou, MPSZ)"), ("chinese", "red, green, white (the MCR helper)"))
 _CLAIMS = (("", "claim not recorded"), ("1", "from the left"), ("2", "from opposite"), ("3", "from the right"))
 _CHOW_CLAIMS = (("", "claim not recorded"), ("1", "claimed the 1st tile"), ("2", "claimed the 2nd tile"),
                 ("3", "claimed the 3rd tile"))
@@ -102,6 +103,8 @@ def _builder(
   <p id="hand-error" class="error" role="alert">{escape(error)}</p>
   <p id="hand-help" class="hint">Melds in brackets: [123p,1] chow claimed on its 1st tile, [999s,3] pung from the
     right, [SSSS] concealed kong; bonus tiles in braces: {{f1,s3}}. The last tile written wins.</p>
+  <label class="select">5z 6z 7z are <select name="honour_order" id="f-honour_order">
+    {options(_HONOUR_ORDERS, form.honour_order)}</select></label>
 </div>
 <div class="hand-bar">
 <div id="pieces" class="pieces tiles" aria-label="the hand: tap a tile to remove it" role="group">

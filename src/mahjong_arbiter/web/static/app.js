@@ -67,6 +67,7 @@
         profile: $("#f-profile").value,
         seat: $("#f-seat").value,
         round: $("#f-round").value,
+        honour_order: $("#f-honour_order").value,
         why: $("#f-why").value,
         claim: $("#f-claim").value,
         events: $$('input[name="events"]:checked', form).map((e) => e.value),
@@ -175,6 +176,7 @@
     form.addEventListener("change", (event) => {
       const t = event.target;
       if (t === text || t.name === "add" || t.name === "tap" || t.id === "claim-seat" || t.id === "claim-tile") return;
+      if (t.name === "honour_order") pieces = null;  // the text's z digits are read again in the new order
       send(pieces === null);
     });
     ["#f-why", "#f-claim"].forEach((sel) => {
