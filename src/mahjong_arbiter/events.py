@@ -253,6 +253,8 @@ _FLAGS: Final = {
     for name in ("self_drawn", "robbing_kong", "kong_replacement", "last_tile", "last_of_kind")
 }
 """How each flag is read off a context (the context attribute of the same name)."""
+_GIVEN: Final = tuple((name, fact.kind) for name, fact in FACTS.items() if fact.kind != "value")
+"""The facts a caller can give (flags and events), in registry order, with their kind."""
 
 
 def given_facts(context: Context) -> tuple[str, ...]:
@@ -260,7 +262,9 @@ def given_facts(context: Context) -> tuple[str, ...]:
     if not (context.self_drawn or context.kong_related or context.last_tile or context.last_of_kind
             or context.events):
         return ()  # a plain discard win: nothing given (asked for every hand scored)
-    return tuple(n for n, f in FACTS.items() if f.kind != "value" and holds(n, context))
+    return tuple(
+        name for name, kind in _GIVEN if (context.has(name) if kind == "event" else _FLAGS[name](context))
+    )
 
 
 def _times(n: int) -> str:

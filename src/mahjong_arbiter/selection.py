@@ -113,7 +113,7 @@ class Candidate:
     key: tuple[int, int]  # (decision position of the rule, index of the instance)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Selection:
     """What counts on one Reading.
 
@@ -465,21 +465,22 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
         for cand, by, relation in sorted(dropped, key=lambda d: d[0].key):
             suppressed.append(Suppressed(cand.rule, rules[cand.rule].name, by, relation, PRINCIPLES_SOURCE))
 
-    others = [rid for rid in kept if rid not in sg.alone and rid not in sg.bonus]
-    if others:
-        primary = min(others, key=sg.position.__getitem__)
-        for rid in [r for r in kept if r in sg.alone]:
+    # kept is in decision order: the rules were decided in it, and account-once only narrows them
+    alone, bonus_rules = sg.alone, sg.bonus
+    primary = next((rid for rid in kept if rid not in alone and rid not in bonus_rules), None)
+    if primary is not None:
+        for rid in [r for r in kept if r in alone]:
             for _ in kept.pop(rid):
                 suppressed.append(Suppressed(rid, rules[rid].name, primary, "only-when-alone", ALONE_SOURCE))
 
     items: list[Item] = []
     basic: int | float = 0
     bonus: int | float = 0
-    for rid in sorted(kept, key=sg.position.__getitem__):
+    for rid in kept:
         entry = rules[rid]
         instances = tuple(kept[rid])
         items.append(Item(rid, entry.name, entry.value_key, entry.value, len(instances), instances, entry.source))
-        if rid in sg.bonus:
+        if rid in bonus_rules:
             bonus += entry.value * len(instances)
         else:
             basic += entry.value * len(instances)
