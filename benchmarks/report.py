@@ -197,7 +197,7 @@ def bench_processes(score_hands: Sequence[GeneratedHand], concealed: Sequence[Ge
 # --- 5: one hand from the command line -----------------------------------------------------------------
 def bench_cli(runs: int) -> dict[str, Any]:
     py = sys.executable
-    hand = "[123p,1][345s,2][999s,3]6m6pEW1m"
+    hand = "[888s,1]23m567p456sEE4m"  # Green Book 2006 fan 43 example: scored, exit 0
 
     def seconds(command: list[str]) -> list[float]:
         out = []
@@ -324,7 +324,7 @@ def _plots(report: dict[str, Any]) -> dict[str, str]:
     samples = report["scoring"]["samples"]
     fig, ax = plt.subplots(figsize=(8, 3.6))
     names = list(samples)
-    ax.boxplot([samples[n] for n in names], vert=False, showfliers=False)
+    ax.boxplot([samples[n] for n in names], orientation="horizontal", showfliers=False)
     ax.set_yticks(range(1, len(names) + 1), names)
     ax.set_xscale("log")
     ax.set_xlabel("µs per hand (log scale; boxes: quartiles, whiskers 1.5 IQR)")
@@ -334,7 +334,7 @@ def _plots(report: dict[str, Any]) -> dict[str, str]:
     rs = report["readings"]["samples"]
     fig, ax = plt.subplots(figsize=(8, 2.8))
     names = list(rs)
-    ax.boxplot([rs[n] for n in names], vert=False, showfliers=False)
+    ax.boxplot([rs[n] for n in names], orientation="horizontal", showfliers=False)
     ax.set_yticks(range(1, len(names) + 1), names)
     ax.set_xlabel("µs per concealed hand")
     ax.set_title("Decomposition: fast Readings against the riichi divider")
@@ -344,7 +344,7 @@ def _plots(report: dict[str, Any]) -> dict[str, str]:
     fig, ax = plt.subplots(figsize=(8, 3))
     names = ["mcr warm", *other]
     data = [report["scoring"]["samples"]["mcr warm"], *(other[p]["samples"] for p in other)]
-    ax.boxplot(data, vert=False, showfliers=False)
+    ax.boxplot(data, orientation="horizontal", showfliers=False)
     ax.set_yticks(range(1, len(names) + 1), names)
     ax.set_xlabel("µs per winning hand")
     ax.set_title("Scoring per hand by arithmetic")

@@ -85,3 +85,17 @@ def test_workers_without_dask_name_the_extra(
 def test_workers_apply_to_a_batch_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", "123m456m789m234p55p", "--workers", "2"]) == 2
     assert "--workers and --scheduler apply to a batch" in capsys.readouterr().err
+
+
+def test_one_hand_loads_no_heavy_library() -> None:
+    # one hand from the command line starts fast: no solver library, no Dask, no plots, no progress bar
+    code = (
+        "import sys\n"
+        "from mahjong_arbiter.cli import main\n"
+        "status = main(['score', '[888s,1]23m567p456sEE4m', '--profile', 'mcr'])\n"
+        "heavy = {'ortools', 'constraint', 'networkx', 'matplotlib', 'dask', 'distributed', 'tqdm', 'numpy'}\n"
+        "print('STATUS', status, 'HEAVY', sorted({m.split('.')[0] for m in sys.modules} & heavy))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")]))}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert "STATUS 0 HEAVY []" in done.stdout, done.stdout + done.stderr
