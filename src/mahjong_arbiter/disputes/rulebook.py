@@ -22,7 +22,7 @@ from ..result import Result
 from .breakdown import value_text
 
 __all__ = ["ScoredExample", "entry_lines", "rulebook_text", "entry_text", "rulebook_page", "rulebook_sections",
-           "score_example", "rule_value_text", "context_words", "entry_page"]
+           "score_example", "rule_value_text", "context_words", "entry_page", "special_hand_facts"]
 
 _TITLES = {"points": "Points", "doubles": "Doubles", "limit": "Limit hands", "faan": "Faan"}
 _WIDTH = 96
@@ -36,10 +36,36 @@ def rule_value_text(profile: Profile, entry: RuleEntry) -> str:
             return f"the limit{whole}"
         if entry.value == 0.5:
             return f"half the limit{whole}"
+        if entry.value == 2:
+            return f"double the limit{whole}"
+        if entry.value > 1:
+            return f"{entry.value:g} times the limit{whole}"
         return f"{entry.value:g} of the limit{whole}"
     if entry.value_key == "points" and profile.arithmetic == "mcr":
         return f"{entry.value:g} point" + ("s" if entry.value != 1 else "")
     return value_text(entry.value, entry.value_key)
+
+
+_EXPOSURE_WORDS = {
+    "full": "Its pungs and kongs may be exposed at full value.",
+    "half": "An exposed pung or kong halves its value.",
+    "concealed": "Concealed only: an exposed pung or kong spoils it.",
+}
+
+
+def special_hand_facts(profile: Profile, entry: RuleEntry) -> list[str]:
+    """A special hand's fishing value and exposure treatment, and a rule kept unchanged from the
+    parent profile, in players' words (nothing for other rules)."""
+    facts = []
+    fishing = entry.params.get("fishing")
+    if fishing and profile.limit:
+        facts.append(f"A loser one tile away from it is paid {float(fishing) * profile.limit:g}.")
+    exposure = entry.params.get("exposure")
+    if exposure in _EXPOSURE_WORDS:
+        facts.append(_EXPOSURE_WORDS[exposure])
+    if profile.extends and profile.origin.get(entry.id) == "kept":
+        facts.append(f"Kept unchanged from {profile.extends}.")
+    return facts
 
 
 def context_words(context: Context) -> str:
@@ -106,6 +132,7 @@ def entry_lines(book: Rulebook, rule_id: str) -> list[str]:
         lines += _wrap(" ".join(words.summary.split()), "  ", "")
     else:
         lines.append("  (no player's entry for this rule yet)")
+    lines += [f"  {fact}" for fact in special_hand_facts(profile, entry)]
     for names, source in _edge_groups(entry.excludes, profile):
         lines += _wrap(f"Not counted with it: {names} [{source}]", "  ")
     for names, source in _edge_groups(entry.implies, profile):
@@ -227,6 +254,7 @@ def _entry_html(book: Rulebook, rule_id: str) -> str:
              f"{escape(rule_value_text(profile, entry))}{escape(whom)}</span></h3>"]
     if words is not None:
         parts.append(f"<p>{escape(words.summary)}</p>")
+    parts += [f"<p>{escape(fact)}</p>" for fact in special_hand_facts(profile, entry)]
     facts = [f"<li>Not counted with it: {escape(n)} <span class=\"source\">[{escape(s)}]</span></li>"
              for n, s in _edge_groups(entry.excludes, profile)]
     facts += [f"<li>Contains, so not counted again: {escape(n)} <span class=\"source\">[{escape(s)}]</span></li>"

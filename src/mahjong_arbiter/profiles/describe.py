@@ -181,7 +181,8 @@ def settlement_lines(profile: Profile) -> list[str]:
     head = {"classical": "classical", "mcr": "MCR", "hong-kong": "Hong Kong"}[rules.method]
     lines = [f"settlement ({head}): {rules.source}"]
     if rules.method == "classical":
-        lines.append(f"  limit {rules.limit}, payments with East x{rules.east_multiplier}")
+        kept = "" if rules.cap_at_limit else " (a score above it is paid in full)"
+        lines.append(f"  limit {rules.limit}{kept}, payments with East x{rules.east_multiplier}")
     elif rules.method == "mcr":
         lines.append(f"  every loser pays {rules.base}; a win needs {rules.minimum} points")
     else:
@@ -222,7 +223,8 @@ def settlement_summary(profile: Profile) -> dict[str, str]:
     if rules is None:
         return {"profile": profile.id, "settlement": "none", "draw": "", "incidents": ""}
     if rules.method == "classical":
-        how = f"classical, limit {rules.limit}, East x{rules.east_multiplier}"
+        kept = "" if rules.cap_at_limit else " (scores above it kept)"
+        how = f"classical, limit {rules.limit}{kept}, East x{rules.east_multiplier}"
     elif rules.method == "mcr":
         how = f"MCR, {rules.base} from each loser, minimum {rules.minimum}"
     elif rules.table is None:

@@ -48,6 +48,7 @@ TABLE_KEYS: Final[Mapping[str, Mapping[str, str]]] = {
         "source": "where the settlement rules come from",
         "draw": "a drawn hand: none (no payments) | pairwise (classical: everyone scores against everyone)",
         "east_multiplier": "classical: payments with East on one side are multiplied by this (past the limit)",
+        "cap_at_limit": "classical: every score is capped at the limit before payment (default true)",
         "base": "mcr: what every loser pays the winner before the hand's points",
         "no_table_reason": "hong-kong: why a win is refused when [payments] names no table",
         "incidents": "the incident kinds the table may report: [settlement.incidents.<kind>] with an effect",

@@ -17,6 +17,8 @@ Layout::
     draw = "none"               # none | pairwise (classical: every player scores against every other)
     draw_source = "..."
     east_multiplier = 2         # classical: payments with East on one side (the limit never caps it)
+    cap_at_limit = true         # classical: scores are capped at the limit before payment (false where a
+                                #   special hand's value above the limit is kept: the Companion, the club)
     base = 8                    # mcr: what every loser pays before the hand's points
     no_table_reason = "..."     # hong-kong: why a win is refused when [payments] names no table
 
@@ -204,6 +206,7 @@ class SettlementRules:
     draw: Literal["none", "pairwise"] = "none"
     draw_source: str = ""
     east_multiplier: int = 1
+    cap_at_limit: bool = True
     base: int = 0
     table: PaymentTable | None = None
     no_table_reason: str = ""
@@ -462,7 +465,7 @@ def read_settlement_rules(
     if draw == "pairwise" and method != "classical":
         raise r.fail("draw", "pairwise settlement of a draw is classical only")
     own = {
-        "classical": ("east_multiplier",),
+        "classical": ("east_multiplier", "cap_at_limit"),
         "mcr": ("base",),
         "hong-kong": ("no_table_reason",),
     }
@@ -500,6 +503,7 @@ def read_settlement_rules(
         draw="pairwise" if draw == "pairwise" else "none",
         draw_source=r.text("draw_source"),
         east_multiplier=r.whole("east_multiplier", minimum=1, maximum=16, default=1) or 1,
+        cap_at_limit=r.flag("cap_at_limit", True),
         base=r.whole("base", minimum=0, maximum=_BIG, default=0) or 0,
         table=table,
         no_table_reason=r.text("no_table_reason"),

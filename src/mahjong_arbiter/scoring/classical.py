@@ -226,7 +226,7 @@ def _calculated(parts: _Parts, entry: RuleEntry, hits: Hits) -> Valued:
     return _valued(parts, min(raw, parts.limit), items, lost, entry.id, "calculated special hand", "calculated",
                    entry.source, {
                        "points": points, "doubles": doubles, "limit_applied": raw > parts.limit, "fixed": entry.id,
-                       "exposure": "half" if factor != 1 else None, "components": components,
+                       "components": components, **({"exposure": "half"} if factor != 1 else {}),
                    })
 
 
@@ -244,8 +244,8 @@ def _fixed(parts: _Parts, entry: RuleEntry, hits: Hits) -> Valued:
     lost = [(e, h) for e, h in parts.all_rows() if (e, h) not in counted and e is not entry]
     return _valued(parts, total, items, lost, entry.id, "fixed-value hand", "fixed", entry.source, {
         "points": bp, "doubles": bd, "limit_applied": entry.value * factor >= 1 or total < raw, "fixed": entry.id,
-        "exposure": "half" if factor != 1 else None,
         "components": [{"part": entry.name, "base": main, "doubles": 0, "subtotal": main}, parts.bonus_component()],
+        **({"exposure": "half"} if factor != 1 else {}),
     })
 
 

@@ -3,7 +3,8 @@ Codification) and its incidents.
 
 Steps of :func:`settle_classical`, every number from the profile's data:
 
-1. cap every score at the limit (the game's, else the profile's);
+1. cap every score at the limit (the game's, else the profile's), unless ``cap_at_limit`` is false
+   (a special hand's value above the limit is kept: Thompson & Maloney, the club guide);
 2. a draw: no payments, or every player against every other (``draw``);
 3. a win: each loser pays the winner the winner's score; then the losers settle their
    differences pairwise (the higher score collects the difference) — unless a ``pays_for_all``
@@ -43,9 +44,9 @@ class _Table:
         self.scores: dict[Seat, int] = {}
         for seat in SEATS:
             raw = facts.score(seat)
-            if raw > limit:
+            if raw > limit and rules.cap_at_limit:
                 self.notes.append(f"{seat}'s score {raw} capped at the limit {limit}")
-            self.scores[seat] = min(raw, limit)
+            self.scores[seat] = min(raw, limit) if rules.cap_at_limit else raw
 
     def pay(self, payer: Seat, payee: Seat, base: Fraction | int, why: str) -> Payment:
         """A payment of ``base``, multiplied when East is on either side."""
