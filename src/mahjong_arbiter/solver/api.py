@@ -72,22 +72,23 @@ def readings_of_counts(
 
     Works on counts rather than a :class:`Hand`, so :func:`waits` can try a fifth copy of a kind.
     """
-    declared = tuple(meld_group(m) for m in melds)
+    declared = tuple(map(meld_group, melds)) if melds else ()
     sets = 4 - len(melds)
     found: list[Reading] = []
-    if shapes.standard and sum(counts) == 3 * sets + 2:
-        for split in decompose(counts, sets):
+    if shapes.standard:
+        for split in decompose(counts, sets):  # [] unless the tiles are sets and a pair's worth
             found += place_winning_tile(STANDARD, split, declared, winning_tile, self_drawn)
     special = shapes.special_shapes()
     if special:
         shape_input = ShapeInput(tuple(counts), tuple(melds), shapes, decompose)
         for shape in special:
-            for grouping in shape.groupings(shape_input):
+            groupings = shape.groupings(shape_input)
+            for grouping in groupings:
                 found += place_winning_tile(shape.name, grouping, declared, winning_tile, self_drawn)
-    if len(found) < 2:
-        return found
-    # distinct splits give distinct Readings; merging only guards a backend that repeats a split
-    return sorted(dict.fromkeys(found), key=Reading.sort_key)
+    if len(found) > 1:
+        # distinct splits (every backend returns each once) and distinct shapes give distinct Readings
+        found.sort(key=Reading.sort_key)
+    return found
 
 
 def readings(

@@ -27,7 +27,7 @@ from typing import Final
 
 from ..hand import Meld, MeldKind
 from ..tiles import NUM_KINDS, Tile
-from .reading import Group, GroupKind, Reading, Wait
+from .reading import Group, GroupKind, Reading, Wait, canonical_reading
 
 __all__ = [
     "Decomposer",
@@ -121,27 +121,23 @@ def place_winning_tile(
     self_drawn: bool,
 ) -> list[Reading]:
     """Every Reading of one split: one per distinct standing group that holds *winning_tile*."""
-    found: list[Reading] = []
     bit = 1 << winning_tile.index
     holders = [g for g in standing if g.mask & bit]
     if not holders:
-        return found
+        return []
     # Sorted once: a completed group's exposed twin sorts just before its concealed equals, so it
     # can take the place of the first of them and the order stays canonical.
-    ordered = sorted((*declared, *standing), key=_ORDER)
-    seen: list[Group] = []
-    for group in holders:
-        if group in seen:
-            continue
-        seen.append(group)
+    ordered = tuple(sorted((*declared, *standing) if declared else standing, key=_ORDER))
+    found: list[Reading] = []
+    for group in dict.fromkeys(holders) if len(holders) > 1 else holders:  # equal groups: one placement
         wait = wait_of(group, winning_tile)
         if self_drawn:
-            found.append(Reading(shape, tuple(ordered), group, winning_tile, wait))
+            found.append(canonical_reading(shape, ordered, group, winning_tile, wait))
             continue
         completed = exposed(group)
         groups = list(ordered)
         groups[groups.index(group)] = completed
-        found.append(Reading(shape, tuple(groups), completed, winning_tile, wait))
+        found.append(canonical_reading(shape, tuple(groups), completed, winning_tile, wait))
     return found
 
 

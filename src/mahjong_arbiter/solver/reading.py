@@ -365,3 +365,29 @@ class Reading:
             text = str(g)
             parts.append(f"{text}*" if g == self.winning else text)
         return f"{' '.join(parts)}  ({self.shape}, {self.wait.value} wait on {self.winning_tile})"
+
+
+_SLOTS: Final = tuple(Reading.__dict__[name].__set__ for name in ("shape", "groups", "winning", "winning_tile", "wait"))
+_SET_FACTS: Final = Reading.__dict__["_facts"].__set__
+
+
+def canonical_reading(shape: str, groups: tuple[Group, ...], winning: Group, winning_tile: Tile, wait: Wait) -> Reading:
+    """``Reading(shape, groups, winning, winning_tile, wait)`` for *groups* already in canonical
+    order, built without the frozen dataclass's per-field ``object.__setattr__`` calls (the
+    solver makes one per placement of the winning tile): the same value, equal and hashed alike.
+
+    >>> from mahjong_arbiter.tiles import Tile
+    >>> g = Group.pair(Tile.of("E"))
+    >>> canonical_reading("seven_pairs", (g,), g, Tile.of("E"), Wait.SINGLE) == Reading(
+    ...     "seven_pairs", (g,), g, Tile.of("E"), Wait.SINGLE)
+    True
+    """
+    reading = object.__new__(Reading)
+    set_shape, set_groups, set_winning, set_tile, set_wait = _SLOTS
+    set_shape(reading, shape)
+    set_groups(reading, groups)
+    set_winning(reading, winning)
+    set_tile(reading, winning_tile)
+    set_wait(reading, wait)
+    _SET_FACTS(reading, None)
+    return reading

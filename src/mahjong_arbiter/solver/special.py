@@ -73,8 +73,8 @@ def seven_pairs(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
 def thirteen_orphans(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     """十三幺 Thirteen Orphans: one of each terminal and honour, one of them twice."""
     counts = shape_input.counts
-    if shape_input.melds or 0 in _ORPHAN_COUNTS(counts) or sum(counts) != 14:
-        return []
+    if not (counts[0] and counts[33]) or shape_input.melds or 0 in _ORPHAN_COUNTS(counts) or sum(counts) != 14:
+        return []  # (the 1m and the red dragon first: most hands lack one of them)
     held = {i for i, n in enumerate(counts) if n}
     doubled = [i for i, n in enumerate(counts) if n == 2]
     if held != _ORPHAN_INDEXES or len(doubled) != 1:
