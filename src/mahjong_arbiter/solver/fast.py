@@ -142,8 +142,11 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
         return []
     pairs = 0
     parts: list[bytes] = []
-    if any(counts[27:34]):
-        for offset, n in enumerate(counts[27:34]):
+    honours = counts[27:34]
+    if any(honours):
+        if 1 in honours or 4 in honours:
+            return []  # a lone honour, or four standing (a kong must be declared), makes no group
+        for offset, n in enumerate(honours):
             if n == 3:
                 parts.append(_HONOUR_PUNG[offset])
             elif n == 2:
