@@ -17,19 +17,25 @@ Groupings (every group concealed and undeclared, as the solver's registry asks):
 - ``classical_wriggling_snake``: a PAIR of ones, 2 to 9 of the same suit and one of each wind, the
   twelve unpaired tiles IRREGULAR (BMJA Wriggling Snake).
 
-No special shape takes declared melds.  Sources: BMJA special hands
+No special shape takes declared melds.  Each shape also says how far standing tiles are from it
+(``distance``, for the shanten of :mod:`mahjong_arbiter.solver.shanten`): all pair honours as the
+best seven pair slots of ones, nines and honours; knitting and triple knitting by choosing, rank
+by rank, how many knitted groups take each number; nine gates and wriggling snake from their few
+complete hands.  Sources: BMJA special hands
 (http://mahjongbritishrules.com/scoring/specialhands.html,
 https://mahjongbritishrules.wordpress.com/scoring/special-hands/); Buzzard 2000 p. 11 (ledger D).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
+from ..solver.distance import Distance, Limits, pair_slots_distance, template_distance
 from ..solver.reading import Group, GroupKind
-from ..solver.shapes import SPECIAL_SHAPES, ShapeInput, SpecialShape, register_special_shape
-from ..tiles import SUITS, WINDS, Tile
+from ..solver.shapes import SPECIAL_SHAPES, DistanceInput, ShapeInput, SpecialShape, register_special_shape
+from ..tiles import SUITS, TERMINALS_AND_HONOURS, WINDS, Tile
 
 __all__ = ["CLASSICAL_SHAPES", "knitted"]
 
@@ -133,17 +139,128 @@ def wriggling_snake(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     return []
 
 
+# --- distances (see SpecialShape.distance) ------------------------------------------------------------------
+_ORPHANS: Final = tuple(t.index for t in TERMINALS_AND_HONOURS)
+
+
+def _rank_choices(values: Sequence[dict[int, int]], total: int) -> tuple[int, set[tuple[int, int]]]:
+    """Choose a multiplicity ``m`` at each rank (from that rank's ``{m: held tiles it keeps}``)
+    adding up to *total*, keeping the most held tiles: the best, and every (rank, m) some best
+    choice takes."""
+    ranks = len(values)
+    ahead = [[-1] * (total + 1) for _ in range(ranks + 1)]  # ahead[r][j]: best of ranks < r using j
+    ahead[0][0] = 0
+    for r, options in enumerate(values):
+        for j, kept in enumerate(ahead[r]):
+            if kept < 0:
+                continue
+            for m, gain in options.items():
+                if j + m <= total and kept + gain > ahead[r + 1][j + m]:
+                    ahead[r + 1][j + m] = kept + gain
+    behind = [[-1] * (total + 1) for _ in range(ranks + 1)]  # behind[r][j]: best of ranks >= r using j
+    behind[ranks][0] = 0
+    for r in range(ranks - 1, -1, -1):
+        for j in range(total + 1):
+            behind[r][j] = max((values[r][m] + behind[r + 1][j - m] for m in values[r]
+                                if m <= j and behind[r + 1][j - m] >= 0), default=-1)
+    best = ahead[ranks][total]
+    chosen = {(r, m) for r in range(ranks) for j in range(total + 1) if ahead[r][j] >= 0
+              for m, gain in values[r].items()
+              if j + m <= total and behind[r + 1][total - j - m] >= 0
+              and ahead[r][j] + gain + behind[r + 1][total - j - m] == best}
+    return best, chosen
+
+
+def _limit(limits: Limits, kind: int) -> int:
+    return 4 if limits is None else min(4, limits[kind])
+
+
+def _nearest(found: list[Distance]) -> Distance | None:
+    if not found:
+        return None
+    best = min(d.missing for d in found)
+    useful = frozenset(k for d in found if d.missing == best for k in d.useful) if best else frozenset()
+    return Distance(best, useful)
+
+
+def all_pair_honours_distance(given: DistanceInput) -> Distance | None:
+    """Seven pair slots of ones, nines and honours, a four of a kind as two."""
+    return None if given.melds else pair_slots_distance(given.counts, _ORPHANS, given.limits, repeat=True)
+
+
+def knitting_distance(given: DistanceInput) -> Distance | None:
+    """For each two suits, how many knitted pairs take each number (seven in all)."""
+    if given.melds:
+        return None
+    counts, ways = given.counts, []
+    for first, second in combinations(range(3), 2):
+        values = []
+        for r in range(9):
+            a, b = 9 * first + r, 9 * second + r
+            most = min(_limit(given.limits, a), _limit(given.limits, b))
+            values.append({m: min(counts[a], m) + min(counts[b], m) for m in range(most + 1)})
+        kept, chosen = _rank_choices(values, 7)
+        if kept >= 0:
+            useful = {9 * suit + r for r, m in chosen for suit in (first, second) if m > counts[9 * suit + r]}
+            ways.append(Distance(14 - kept, frozenset(useful)))
+    return _nearest(ways)
+
+
+def triple_knitting_distance(given: DistanceInput) -> Distance | None:
+    """For each knitted pair (a number in two suits), how many knitted triplets take each number."""
+    if given.melds:
+        return None
+    counts, ways = given.counts, []
+    for pair_rank in range(9):
+        for pair_suits in combinations(range(3), 2):
+            values = []
+            for r in range(9):
+                extra = [1 if r == pair_rank and suit in pair_suits else 0 for suit in range(3)]
+                most = min(_limit(given.limits, 9 * suit + r) - extra[suit] for suit in range(3))
+                values.append({m: sum(min(counts[9 * suit + r], m + extra[suit]) for suit in range(3))
+                               for m in range(most + 1)})
+            if not values[pair_rank]:
+                continue
+            kept, chosen = _rank_choices(values, 4)
+            if kept >= 0:
+                useful = {9 * suit + r for r, m in chosen for suit in range(3)
+                          if m + (r == pair_rank and suit in pair_suits) > counts[9 * suit + r]}
+                ways.append(Distance(14 - kept, frozenset(useful)))
+    return _nearest(ways)
+
+
+_GATES: Final = [3, 1, 1, 1, 1, 1, 1, 1, 3]
+_NINE_GATES: Final = template_distance(
+    [{9 * suit + r: _GATES[r] + (r == extra) for r in range(9)} for suit in range(3) for extra in range(9)]
+)
+_SNAKE: Final = template_distance(
+    [{9 * suit + r: 2 if r == 0 else 1 for r in range(9)} | {w.index: 1 for w in WINDS} for suit in range(3)]
+)
+
+
+def nine_gates_distance(given: DistanceInput) -> Distance | None:
+    """The nearest of the 27 complete hands (three suits, nine extra tiles)."""
+    return None if given.melds else _NINE_GATES(given.counts, given.limits)
+
+
+def wriggling_snake_distance(given: DistanceInput) -> Distance | None:
+    """The nearest of the three complete hands (one per suit)."""
+    return None if given.melds else _SNAKE(given.counts, given.limits)
+
+
 CLASSICAL_SHAPES: Final = (
     SpecialShape("classical_all_pair_honours", "seven pairs of ones, nines, winds and dragons",
-                 "BMJA special hands: All Pair Honours; Codification: Heavenly Twins", all_pair_honours),
+                 "BMJA special hands: All Pair Honours; Codification: Heavenly Twins", all_pair_honours,
+                 distance=all_pair_honours_distance),
     SpecialShape("classical_knitting", "seven same-number pairs across two suits",
-                 "BMJA special hands: Knitting", knitting),
+                 "BMJA special hands: Knitting", knitting, distance=knitting_distance),
     SpecialShape("classical_triple_knitting", "four same-number triplets and a same-number pair",
-                 "BMJA special hands: Triple Knitting", triple_knitting),
+                 "BMJA special hands: Triple Knitting", triple_knitting, distance=triple_knitting_distance),
     SpecialShape("classical_nine_gates", "1112345678999 of one suit and one more of that suit",
-                 "BMJA special hands: Gates of Heaven; Buzzard 2000 p. 11: Calling Nine Tile Hand", nine_gates),
+                 "BMJA special hands: Gates of Heaven; Buzzard 2000 p. 11: Calling Nine Tile Hand", nine_gates,
+                 distance=nine_gates_distance),
     SpecialShape("classical_wriggling_snake", "pair of ones, 2 to 9 of the suit, one of each wind",
-                 "BMJA special hands: Wriggling Snake", wriggling_snake),
+                 "BMJA special hands: Wriggling Snake", wriggling_snake, distance=wriggling_snake_distance),
 )
 """The classical special shapes, registered on import."""
 

@@ -7,8 +7,12 @@ identical standing tiles may count as two of the seven pairs.
 A special shape is data plus one function: :class:`SpecialShape` names the shape, cites its source
 and recognises it in a :class:`ShapeInput` (the standing tile counts, the declared melds and a
 standard decomposer for any sets inside the shape), returning the possible groupings of the
-standing tiles.  Built-in shapes live in :mod:`mahjong_arbiter.solver.special`; a profile adds its own
-with :func:`register_special_shape`:
+standing tiles.  A shape may also say how far standing tiles are from it (``distance``, a
+:class:`DistanceInput` to a :class:`~mahjong_arbiter.solver.distance.Distance`), which gives it an
+exact shanten number and useful tiles (:mod:`mahjong_arbiter.solver.shanten`); without one, the
+shanten is searched from ``groupings`` up to one tile from ready and reported as "at least" beyond.
+Built-in shapes live in :mod:`mahjong_arbiter.solver.special`; a profile adds its own with
+:func:`register_special_shape`:
 
 >>> from mahjong_arbiter.solver.reading import Group, GroupKind
 >>> from mahjong_arbiter.tiles import Tile
@@ -28,15 +32,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from ..errors import ArbiterError
 from ..hand import Meld
 from .placement import Decomposer
 from .reading import Group
 
+if TYPE_CHECKING:
+    from .distance import Distance, Limits
+
 __all__ = [
     "ShapeInput",
+    "DistanceInput",
     "SpecialShape",
     "ShapeOptions",
     "SPECIAL_SHAPES",
@@ -100,6 +108,34 @@ class ShapeInput(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
+class DistanceInput:
+    """What a special shape's distance function sees.
+
+    Attributes
+    ----------
+    counts : tuple of int
+        34 counts of the standing tiles (thirteen or fourteen tiles' worth with the melds, or more
+        while a search adds tiles).
+    melds : tuple of Meld
+        The declared melds.
+    options : ShapeOptions
+    limits : tuple of int or None
+        The most copies of each kind a complete hand's standing tiles may hold (four less the
+        melds' copies), or None when the profile does not count copies (see
+        :mod:`mahjong_arbiter.solver.distance`).
+    standard : callable
+        ``standard(counts, sets, limits) -> Distance | None``: the distance to *sets* sets and a
+        pair, for shapes that hold ordinary sets.
+    """
+
+    counts: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    options: ShapeOptions
+    limits: Limits
+    standard: Callable[[Sequence[int], int, Limits], Distance | None]
+
+
+@dataclass(frozen=True, slots=True)
 class SpecialShape:
     """A named special shape.
 
@@ -118,6 +154,12 @@ class SpecialShape:
         ``candidates(counts13, melds) -> kinds``: a superset of the kinds (0..33) that could complete
         thirteen standing tiles into this shape, so :func:`~mahjong_arbiter.solver.api.waits` need
         not try the others.  None (the default) means any kind may.
+    distance : callable, optional
+        ``distance(distance_input) -> Distance | None``: how many tiles the nearest complete hand
+        of this shape holds that the standing tiles do not, and the kinds one more of which
+        brings it nearer (None when the shape cannot be made, e.g. with declared melds).  Exact
+        for every count of tiles; :func:`~mahjong_arbiter.solver.distance.template_distance`
+        builds one from a list of complete hands.
     """
 
     name: str
@@ -125,6 +167,7 @@ class SpecialShape:
     source: str
     groupings: Callable[[ShapeInput], list[tuple[Group, ...]]]
     candidates: Callable[[Sequence[int], Sequence[Meld]], Iterable[int]] | None = None
+    distance: Callable[[DistanceInput], Distance | None] | None = None
 
 
 SPECIAL_SHAPES: dict[str, SpecialShape] = {}

@@ -24,11 +24,20 @@ from typing import Final
 
 from ..hand import Meld
 from ..tiles import NUM_KINDS, SUITS, TERMINALS_AND_HONOURS, Tile
+from .distance import Distance, pair_slots_distance, template_distance
 from .placement import standing_group
 from .reading import Group, GroupKind
-from .shapes import ShapeInput, SpecialShape, register_special_shape
+from .shapes import DistanceInput, ShapeInput, SpecialShape, register_special_shape
 
-__all__ = ["KNITTED_PATTERNS", "knitted_group", "irregular_group"]
+__all__ = [
+    "KNITTED_PATTERNS",
+    "knitted_group",
+    "irregular_group",
+    "seven_pairs_distance",
+    "thirteen_orphans_distance",
+    "knitted_straight_distance",
+    "honours_knitted_distance",
+]
 
 KNITTED_PATTERNS: Final[tuple[tuple[Tile, ...], ...]] = tuple(
     tuple(sorted(Tile.suited(start + step, suit) for start, suit in enumerate(order, 1) for step in (0, 3, 6)))
@@ -116,6 +125,84 @@ def honours_knitted(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     return [_sorted([irregular_group(Tile.at(i)) for i in range(NUM_KINDS) if counts[i]])]
 
 
+# --- how far standing tiles are from each shape (see SpecialShape.distance) ------------------------
+_HONOUR_INDEXES: Final = tuple(range(27, NUM_KINDS))
+_ORPHAN_TEMPLATES: Final = template_distance(
+    [{k: 2 if k == doubled else 1 for k in sorted(_ORPHAN_INDEXES)} for doubled in sorted(_ORPHAN_INDEXES)]
+)
+
+
+def _nearest(found: Iterable[Distance]) -> Distance | None:
+    """The nearest of several ways to make one shape, with the useful kinds of every nearest way."""
+    best: Distance | None = None
+    useful: set[int] = set()
+    for distance in found:
+        if best is None or distance.missing < best.missing:
+            best, useful = distance, set(distance.useful)
+        elif distance.missing == best.missing:
+            useful |= distance.useful
+    return None if best is None else Distance(best.missing, frozenset(useful) if best.missing else frozenset())
+
+
+def seven_pairs_distance(given: DistanceInput) -> Distance | None:
+    """Seven pairs: the best seven pair slots (a four of a kind is two when the options allow)."""
+    if given.melds:
+        return None
+    return pair_slots_distance(given.counts, range(NUM_KINDS), given.limits,
+                               repeat=given.options.seven_pairs_four_of_a_kind)
+
+
+def thirteen_orphans_distance(given: DistanceInput) -> Distance | None:
+    """Thirteen orphans: the nearest of its thirteen complete hands (which orphan is doubled)."""
+    return None if given.melds else _ORPHAN_TEMPLATES(given.counts, given.limits)
+
+
+def knitted_straight_distance(given: DistanceInput) -> Distance | None:
+    """Knitted straight: for each pattern, its missing tiles plus the distance of the rest to the
+    set (or none, with a declared one) and the pair.  Patterns are tried from the one with most
+    tiles held; one whose own missing tiles already exceed the nearest found is skipped."""
+    sets = 1 - len(given.melds)
+    if sets < 0:
+        return None
+    counts = given.counts
+    patterns = sorted(([t.index for t in p] for p in KNITTED_PATTERNS),
+                      key=lambda kinds: -sum(1 for k in kinds if counts[k]))
+    ways: list[Distance] = []
+    for kinds in patterns:
+        absent = [k for k in kinds if not counts[k]]
+        if ways and len(absent) > min(w.missing for w in ways):
+            continue
+        if given.limits is not None and any(given.limits[k] < 1 for k in kinds):
+            continue
+        rest = list(counts)
+        limits = None if given.limits is None else list(given.limits)
+        for k in kinds:
+            if rest[k]:
+                rest[k] -= 1
+            if limits is not None:
+                limits[k] -= 1
+        others = given.standard(rest, sets, None if limits is None else tuple(limits))
+        if others is not None:
+            ways.append(Distance(len(absent) + others.missing, frozenset(absent) | others.useful))
+    return _nearest(ways)
+
+
+def honours_knitted_distance(given: DistanceInput) -> Distance | None:
+    """Honours and knitted tiles: fourteen different tiles of one pattern and the honours."""
+    if given.melds:
+        return None
+    ways = []
+    for pattern in KNITTED_PATTERNS:
+        kinds = [t.index for t in pattern] + list(_HONOUR_INDEXES)
+        if given.limits is not None:
+            kinds = [k for k in kinds if given.limits[k] >= 1]
+        held = sum(1 for k in kinds if given.counts[k])
+        missing = max(0, 14 - held)
+        if len(kinds) >= 14:
+            ways.append(Distance(missing, frozenset(k for k in kinds if not given.counts[k])))
+    return _nearest(ways)
+
+
 # --- which kinds could complete thirteen tiles into each shape (supersets; see SpecialShape) -------
 _ALL_KINDS: Final = range(NUM_KINDS)
 
@@ -146,12 +233,14 @@ def _distinct_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[in
 
 
 for _shape in (
-    SpecialShape("seven_pairs", "seven pairs", "Green Book 2006 fan 19", seven_pairs, _odd_kinds),
+    SpecialShape("seven_pairs", "seven pairs", "Green Book 2006 fan 19", seven_pairs, _odd_kinds,
+                 seven_pairs_distance),
     SpecialShape("thirteen_orphans", "one of each terminal and honour, one doubled",
-                 "Green Book 2006 fan 7; BMJA 13 Unique Wonders", thirteen_orphans, _orphan_kinds),
+                 "Green Book 2006 fan 7; BMJA 13 Unique Wonders", thirteen_orphans, _orphan_kinds,
+                 thirteen_orphans_distance),
     SpecialShape("knitted_straight", "147/258/369 in three suits, a set and a pair",
-                 "Green Book 2006 fan 35", knitted_straight, _knitted_kinds),
+                 "Green Book 2006 fan 35", knitted_straight, _knitted_kinds, knitted_straight_distance),
     SpecialShape("honours_knitted", "fourteen different honours and knitted tiles",
-                 "Green Book 2006 fans 34 and 20", honours_knitted, _distinct_kinds),
+                 "Green Book 2006 fans 34 and 20", honours_knitted, _distinct_kinds, honours_knitted_distance),
 ):
     register_special_shape(_shape)

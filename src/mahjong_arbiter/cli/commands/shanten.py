@@ -1,0 +1,94 @@
+"""``mahjong-arbiter shanten``: how far a hand is from winning under a profile, and what helps.
+
+Thirteen tiles: the shanten number of each form the profile allows (standard sets and a pair and
+each special shape; -1 complete, 0 ready), the least, and the useful tiles with the copies still
+unseen.  Fourteen tiles: the hand's own shanten and the discard table (each discard, the shanten
+it leaves, its useful tiles and their unseen copies), best first.  JSON per hand::
+
+    {"id", "profile", "tiles": 13, "shanten": 1, "exact": true,
+     "forms": {"standard": {"shanten": 1, "exact": true, "useful": [{"tile": "2m", "unseen": 3}]},
+               "seven_pairs": {"shanten": 3, ...}, "thirteen_orphans": {"shanten": null, ...}},
+     "useful": [{"tile", "unseen"}], "unseen": 12}
+
+with, for fourteen tiles, ``"discards": [{"discard", "shanten", "exact", "useful", "unseen"}]``
+in place of ``useful``/``unseen`` (and no per-form ``useful``).  ``"shanten": null`` marks a form
+the hand cannot make (a special shape with declared melds); ``"exact": false`` a shape without
+a distance function of its own, searched only up to ready ("at least").  Exit status 0 for any
+valid hand, 2 for bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ...notation.json_hand import HandRecord
+from ...notation.render import hand_text, tile_text
+from ..common import add_hand_arguments, add_output_arguments, run_records
+from ._teaching import SEEN_FIELD, add_seen_argument, seen_tiles
+
+NAME = "shanten"
+HELP = "how many tiles a hand is from ready under a profile, each form, the useful tiles, the best discards"
+EXAMPLE = """examples:
+  mahjong-arbiter shanten 123m456p789s11pEW --profile mcr
+  mahjong-arbiter shanten 19m19p19sESWNCF5p --profile bmja --seen 9s9s
+  mahjong-arbiter shanten 123m456m789m11pEEE --profile mcr-mil      (14 tiles: the discard table)
+  mahjong-arbiter shanten --input hands.jsonl --profile mcr         (JSON hands may carry "seen")
+"""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", default="mcr", help="a built-in profile id or a .toml file (default mcr)")
+    add_seen_argument(parser)
+    add_hand_arguments(parser)
+    add_output_arguments(parser)
+
+
+def _state(shanten: int, exact: bool) -> str:
+    if shanten < 0:
+        return "complete"
+    if shanten == 0:
+        return "ready"
+    return f"{shanten} exchange{'s' if shanten != 1 else ''} from ready" if exact else f"at least {shanten}"
+
+
+def _number(shanten: int | None, exact: bool) -> str:
+    if shanten is None:
+        return "-"
+    return str(shanten) if exact else f">={shanten}"
+
+
+def run(args: argparse.Namespace) -> int:
+    from ...disputes.style import table
+    from ...scoring import resolve_profile
+    from ...teaching.shanten import form_label, shanten_report
+
+    profile = resolve_profile(args.profile)
+
+    def tiles(useful: Any) -> str:
+        return " ".join(f"{tile_text(u.tile, args.ascii)}({u.unseen})" for u in useful) or "-"
+
+    def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
+        report = shanten_report(rec.hand, profile, seen=seen_tiles(rec, args))
+        out = report.to_dict()
+        out["id"] = rec.id
+        lines = [hand_text(rec.hand, rec.context, args.ascii), ""]
+        lines.append(f"shanten {report.shanten} under {profile.id}: {_state(report.shanten, report.exact)}")
+        rows = [("form", "shanten", "useful tiles (unseen)" if report.thirteen else "")]
+        for name, distance in report.forms.items():
+            useful = tiles(report.form_useful.get(name, ())) if report.thirteen and distance else ""
+            number = None if distance is None else distance.shanten
+            rows.append((form_label(name), _number(number, distance is None or distance.exact), useful))
+        lines.extend("  " + line for line in table(rows, align="<><"))
+        if report.thirteen:
+            lines.append(f"useful tiles: {tiles(report.useful)}; {report.unseen} unseen copies")
+        else:
+            lines.append("")
+            lines.append("discards, the best first:")
+            body = [("discard", "shanten", "unseen", "useful tiles (unseen)")]
+            body += [(tile_text(r.discard, args.ascii), _number(r.shanten, r.exact), str(r.unseen), tiles(r.useful))
+                     for r in report.discards]
+            lines.extend("  " + line for line in table(body, align="<>><"))
+        return 0, out, "\n".join(lines)
+
+    return run_records(args, handle, extra_fields=SEEN_FIELD)
