@@ -35,6 +35,8 @@ __all__ = [
     "explain_answer",
     "verify_answer",
     "compare_answer",
+    "shanten_answer",
+    "targets_answer",
     "special_shapes",
 ]
 
@@ -182,3 +184,30 @@ def compare_answer(rec: HandRecord, profiles: Sequence[Profile], *, backend: str
     wins = [c.result for c in comparison.columns if c.result is not None]
     status = 0 if any(r.fields.get("minimum_met") is not False for r in wins) else 1
     return Answer(status, _with_id(comparison.to_dict(), rec.id), comparison)
+
+
+def shanten_answer(rec: HandRecord, profile: Profile, *, seen: tuple[Any, ...] = ()) -> Answer[Any]:
+    """``shanten``: the shanten of every form, the useful tiles (13 tiles) or the discard table (14)."""
+    from .teaching.shanten import shanten_report
+
+    report = shanten_report(rec.hand, profile, seen=seen)
+    return Answer(0, _with_id(report.to_dict(), rec.id), report)
+
+
+def targets_answer(
+    rec: HandRecord,
+    profile: Profile,
+    *,
+    depth: int = 2,
+    seen: tuple[Any, ...] = (),
+    at_least: float | None = None,
+    top: int | None = 10,
+    backend: str = "fast",
+    search: str = "fast",
+) -> Answer[Any]:
+    """``targets``: the best complete hands within *depth* new tiles; status 1 when none is."""
+    from .teaching.targets import find_targets
+
+    report = find_targets(rec.hand, rec.context, profile, depth=depth, seen=seen, at_least=at_least,
+                          backend=backend, search_backend=search)
+    return Answer(0 if report.targets else 1, _with_id(report.to_dict(top), rec.id), report)

@@ -198,14 +198,16 @@ _DETAILED = 3
 
 @dataclass(frozen=True)
 class DiscardOption:
-    """A discard from fourteen tiles and the scored waits it leaves."""
+    """A discard from fourteen tiles, the shanten it leaves and the scored waits it leaves."""
 
     discard: Tile
     report: WaitsReport
+    shanten: int
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "discard": self.discard.token,
+            "shanten": self.shanten,
             "best": self.report.best,
             "live": self.report.live,
             "waits": [w.to_dict() for w in self.report.waits],
@@ -221,19 +223,23 @@ class DiscardReport:
     context: Context
     profile: str
     options: tuple[DiscardOption, ...]
+    shanten: int
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": None, "profile": self.profile, "discards": [o.to_dict() for o in self.options]}
+        return {"id": None, "profile": self.profile, "shanten": self.shanten,
+                "discards": [o.to_dict() for o in self.options]}
 
     def to_text(self, style: Style, *, ascii: bool = False) -> str:
         lines = [hand_text(self.hand, self.context, ascii=ascii), ""]
+        state = {-1: " (complete)", 0: " (ready after the best discard)"}.get(self.shanten, "")
+        lines.append(f"shanten under {self.profile}: {self.shanten}{state}")
         lines.append(style.bold(f"discards under {self.profile}, the biggest hand kept first:"))
-        rows = [("discard", "waits", "live", "best")]
+        rows = [("discard", "shanten", "waits", "live", "best")]
         for o in self.options:
             waits = " ".join(w.tile.token for w in o.report.waits) or "not ready"
-            best = "-" if o.report.best is None else f"{o.report.best:g} {o.report.unit}"
-            rows.append((tile_text(o.discard, ascii), waits, str(o.report.live), best))
-        body = table(rows, align="<<>>")
+            best_score = "-" if o.report.best is None else f"{o.report.best:g} {o.report.unit}"
+            rows.append((tile_text(o.discard, ascii), str(o.shanten), waits, str(o.report.live), best_score))
+        body = table(rows, align="<><>>")
         lines.append("  " + style.dim(body[0]))
         lines.extend("  " + line for line in body[1:])
         ready = [o for o in self.options if o.report.waits]
@@ -248,14 +254,20 @@ def discard_options(hand14: Hand, context: Context, profile: Profile, *, backend
     """For each kind among the standing tiles of *hand14*, the scored waits left by discarding it.
 
     Options are ordered by best score, then by live copies of the waits (both highest first), then
-    by tile.
+    by the shanten left (for discards that leave the hand not ready), then by tile.  Each carries
+    the shanten it leaves, and the report the hand's own (:mod:`mahjong_arbiter.teaching.shanten`).
     """
+    from ..teaching.shanten import shanten_report
+
+    distances = shanten_report(hand14, profile)
+    after = {row.discard: row.shanten for row in distances.discards}
     options = []
     for tile in sorted(set(hand14.concealed)):
         rest = list(hand14.concealed)
         rest.remove(tile)
         thirteen = Hand(tuple(rest), hand14.melds, None)
         report = scored_waits(thirteen, context, profile, backend=backend, seen=(tile,))
-        options.append(DiscardOption(tile, report))
-    options.sort(key=lambda o: (-(o.report.best if o.report.best is not None else -1), -o.report.live, o.discard))
-    return DiscardReport(hand14, context, profile.id, tuple(options))
+        options.append(DiscardOption(tile, report, after[tile]))
+    options.sort(key=lambda o: (-(o.report.best if o.report.best is not None else -1), -o.report.live, o.shanten,
+                                o.discard))
+    return DiscardReport(hand14, context, profile.id, tuple(options), distances.shanten)

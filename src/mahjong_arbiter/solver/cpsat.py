@@ -34,6 +34,8 @@ __all__ = [
     "decompose",
     "suit_table_model",
     "suit_table_splits",
+    "near_model",
+    "near_standard",
 ]
 
 _SUIT_STARTS = (0, 9, 18)
@@ -188,3 +190,59 @@ def suit_table_splits(max_sets: int = 4, *, fifth: bool = False) -> list[tuple[t
     return sorted(
         tuple((g.kind, g.first.rank) for g in split) for split in _enumerate(model, variables)
     )
+
+
+def near_model(
+    counts: Sequence[int], sets: int, limits: Sequence[int], budget: int, *, max_chows: int | None = None
+) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
+    """The complete standing hands within *budget* new tiles of standing *counts*, as a model.
+
+    Target counts ``t_k`` in ``0..limits[k]`` split into *sets* sets (at most *max_chows* of them
+    chows) and one pair (the same families as :func:`split_model`, with the counts free); the new
+    tiles ``max(t_k - counts_k, 0)`` add up to at most *budget*.  Returns the model and the 34
+    target variables (:mod:`mahjong_arbiter.solver.near`).
+    """
+    model = cp_model.CpModel()
+    kinds = range(NUM_KINDS)
+    targets = [model.new_int_var(0, max(0, limits[k]), f"t_{Tile.at(k)}") for k in kinds]
+    variables = group_variables(model, [max(0, n) for n in limits], kinds, sets)
+    add_tile_equalities(model, variables, targets, kinds)
+    add_group_counts(model, variables, sets)
+    if max_chows is not None:
+        model.add(sum(variables.chows.values(), cp_model.LinearExpr.constant(0)) <= max_chows)
+    new = []
+    for k in kinds:
+        extra = model.new_int_var(0, 14, f"new_{Tile.at(k)}")
+        model.add_max_equality(extra, [targets[k] - counts[k], 0])
+        new.append(extra)
+    model.add(sum(new, cp_model.LinearExpr.constant(0)) <= budget)
+    return model, targets
+
+
+class _TargetCollector(cp_model.CpSolverSolutionCallback):
+    """Records each solution's target counts (several splits of one hand give one entry)."""
+
+    def __init__(self, targets: list[cp_model.IntVar]) -> None:
+        super().__init__()
+        self._targets = targets
+        self.found: set[tuple[int, ...]] = set()
+
+    def on_solution_callback(self) -> None:
+        self.found.add(tuple(self.value(t) for t in self._targets))
+
+
+def near_standard(
+    counts: Sequence[int], sets: int, limits: Sequence[int], budget: int, *, max_chows: int | None = None
+) -> list[tuple[int, ...]]:
+    """Every four-sets-and-a-pair standing hand within *budget* new tiles, enumerated by CP-SAT."""
+    if sets < 0 or (max_chows is not None and max_chows < 0):
+        return []
+    model, targets = near_model(counts, sets, limits, budget, max_chows=max_chows)
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1
+    collector = _TargetCollector(targets)
+    status = solver.solve(model, collector)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):
+        raise RuntimeError(f"CP-SAT stopped early: {solver.status_name(status)}")
+    return sorted(collector.found)

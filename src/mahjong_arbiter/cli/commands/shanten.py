@@ -59,9 +59,10 @@ def _number(shanten: int | None, exact: bool) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ...answers import shanten_answer
     from ...disputes.style import table
     from ...scoring import resolve_profile
-    from ...teaching.shanten import form_label, shanten_report
+    from ...teaching.shanten import form_label
 
     profile = resolve_profile(args.profile)
 
@@ -69,9 +70,8 @@ def run(args: argparse.Namespace) -> int:
         return " ".join(f"{tile_text(u.tile, args.ascii)}({u.unseen})" for u in useful) or "-"
 
     def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
-        report = shanten_report(rec.hand, profile, seen=seen_tiles(rec, args))
-        out = report.to_dict()
-        out["id"] = rec.id
+        answer = shanten_answer(rec, profile, seen=seen_tiles(rec, args))
+        report, out = answer.value, answer.data
         lines = [hand_text(rec.hand, rec.context, args.ascii), ""]
         lines.append(f"shanten {report.shanten} under {profile.id}: {_state(report.shanten, report.exact)}")
         rows = [("form", "shanten", "useful tiles (unseen)" if report.thirteen else "")]
@@ -89,6 +89,6 @@ def run(args: argparse.Namespace) -> int:
             body += [(tile_text(r.discard, args.ascii), _number(r.shanten, r.exact), str(r.unseen), tiles(r.useful))
                      for r in report.discards]
             lines.extend("  " + line for line in table(body, align="<>><"))
-        return 0, out, "\n".join(lines)
+        return answer.status, out, "\n".join(lines)
 
     return run_records(args, handle, extra_fields=SEEN_FIELD)
