@@ -143,31 +143,49 @@ def wriggling_snake(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
 _ORPHANS: Final = tuple(t.index for t in TERMINALS_AND_HONOURS)
 
 
+def _rank_tables(values: Sequence[dict[int, int]], total: int) -> tuple[list[list[int]], list[list[int]]]:
+    """``ahead[r][j]``: the most held tiles ranks before *r* keep using *j* of the *total*;
+    ``behind[r][j]``: the same for rank *r* and after (-1 where impossible)."""
+    ranks = len(values)
+    ahead = [[-1] * (total + 1) for _ in range(ranks + 1)]
+    ahead[0][0] = 0
+    for r, options in enumerate(values):
+        now, following = ahead[r], ahead[r + 1]
+        for j in range(total + 1):
+            kept = now[j]
+            if kept < 0:
+                continue
+            for m, gain in options.items():
+                if j + m <= total and kept + gain > following[j + m]:
+                    following[j + m] = kept + gain
+    behind = [[-1] * (total + 1) for _ in range(ranks + 1)]
+    behind[ranks][0] = 0
+    for r in range(ranks - 1, -1, -1):
+        now, following = behind[r], behind[r + 1]
+        for j in range(total + 1):
+            best = -1
+            for m, gain in values[r].items():
+                if m <= j and following[j - m] >= 0 and gain + following[j - m] > best:
+                    best = gain + following[j - m]
+            now[j] = best
+    return ahead, behind
+
+
 def _rank_choices(values: Sequence[dict[int, int]], total: int) -> tuple[int, set[tuple[int, int]]]:
     """Choose a multiplicity ``m`` at each rank (from that rank's ``{m: held tiles it keeps}``)
     adding up to *total*, keeping the most held tiles: the best, and every (rank, m) some best
     choice takes."""
-    ranks = len(values)
-    ahead = [[-1] * (total + 1) for _ in range(ranks + 1)]  # ahead[r][j]: best of ranks < r using j
-    ahead[0][0] = 0
+    ahead, behind = _rank_tables(values, total)
+    best = ahead[len(values)][total]
+    chosen = set()
     for r, options in enumerate(values):
-        for j, kept in enumerate(ahead[r]):
-            if kept < 0:
+        for j in range(total + 1):
+            if ahead[r][j] < 0:
                 continue
             for m, gain in options.items():
-                if j + m <= total and kept + gain > ahead[r + 1][j + m]:
-                    ahead[r + 1][j + m] = kept + gain
-    behind = [[-1] * (total + 1) for _ in range(ranks + 1)]  # behind[r][j]: best of ranks >= r using j
-    behind[ranks][0] = 0
-    for r in range(ranks - 1, -1, -1):
-        for j in range(total + 1):
-            behind[r][j] = max((values[r][m] + behind[r + 1][j - m] for m in values[r]
-                                if m <= j and behind[r + 1][j - m] >= 0), default=-1)
-    best = ahead[ranks][total]
-    chosen = {(r, m) for r in range(ranks) for j in range(total + 1) if ahead[r][j] >= 0
-              for m, gain in values[r].items()
-              if j + m <= total and behind[r + 1][total - j - m] >= 0
-              and ahead[r][j] + gain + behind[r + 1][total - j - m] == best}
+                rest = total - j - m
+                if rest >= 0 and behind[r + 1][rest] >= 0 and ahead[r][j] + gain + behind[r + 1][rest] == best:
+                    chosen.add((r, m))
     return best, chosen
 
 
@@ -207,26 +225,44 @@ def knitting_distance(given: DistanceInput) -> Distance | None:
 
 
 def triple_knitting_distance(given: DistanceInput) -> Distance | None:
-    """For each knitted pair (a number in two suits), how many knitted triplets take each number."""
+    """For each knitted pair (a number in two suits), how many knitted triplets take each number.
+
+    The triplets alone are chosen once (:func:`_rank_tables`); each of the 27 pairs changes one
+    rank only, so its best is read from those tables, and only the best pairs are walked again
+    for their useful tiles."""
     if given.melds:
         return None
-    counts, ways = given.counts, []
+    counts = given.counts
+
+    def rank_values(r: int, extra: Sequence[int]) -> dict[int, int]:
+        most = min(_limit(given.limits, 9 * suit + r) - extra[suit] for suit in range(3))
+        return {m: sum(min(counts[9 * suit + r], m + extra[suit]) for suit in range(3)) for m in range(most + 1)}
+
+    plain = [rank_values(r, (0, 0, 0)) for r in range(9)]
+    ahead, behind = _rank_tables(plain, 4)
+    scored: list[tuple[int, int, tuple[int, ...]]] = []
     for pair_rank in range(9):
         for pair_suits in combinations(range(3), 2):
-            values = []
-            for r in range(9):
-                extra = [1 if r == pair_rank and suit in pair_suits else 0 for suit in range(3)]
-                most = min(_limit(given.limits, 9 * suit + r) - extra[suit] for suit in range(3))
-                values.append({m: sum(min(counts[9 * suit + r], m + extra[suit]) for suit in range(3))
-                               for m in range(most + 1)})
-            if not values[pair_rank]:
-                continue
-            kept, chosen = _rank_choices(values, 4)
+            extra = tuple(1 if suit in pair_suits else 0 for suit in range(3))
+            options = rank_values(pair_rank, extra)
+            kept = max((ahead[pair_rank][j] + gain + behind[pair_rank + 1][4 - j - m]
+                        for j in range(5) if ahead[pair_rank][j] >= 0 for m, gain in options.items()
+                        if j + m <= 4 and behind[pair_rank + 1][4 - j - m] >= 0), default=-1)
             if kept >= 0:
-                useful = {9 * suit + r for r, m in chosen for suit in range(3)
-                          if m + (r == pair_rank and suit in pair_suits) > counts[9 * suit + r]}
-                ways.append(Distance(14 - kept, frozenset(useful)))
-    return _nearest(ways)
+                scored.append((kept, pair_rank, extra))
+    if not scored:
+        return None
+    best = max(kept for kept, _, _ in scored)
+    useful: set[int] = set()
+    for kept, pair_rank, extra in scored:
+        if kept != best or best == 14:
+            continue
+        values = list(plain)
+        values[pair_rank] = rank_values(pair_rank, extra)
+        _, chosen = _rank_choices(values, 4)
+        useful.update(9 * suit + r for r, m in chosen for suit in range(3)
+                      if m + (extra[suit] if r == pair_rank else 0) > counts[9 * suit + r])
+    return Distance(14 - best, frozenset(useful))
 
 
 _GATES: Final = [3, 1, 1, 1, 1, 1, 1, 1, 3]
