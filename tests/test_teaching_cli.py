@@ -1,0 +1,101 @@
+"""The ``shanten`` and ``targets`` commands and the shanten line of ``waits --discards``: JSON,
+text, batches and exit statuses (0 done, 1 no target within reach, 2 bad input).  The numbers are
+the hand-worked ones of tests/test_shanten.py and tests/test_targets.py."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mahjong_arbiter.cli import main
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any]:
+    status = main([*argv, "--json"])
+    return status, json.loads(capsys.readouterr().out)
+
+
+def test_shanten_json_for_thirteen_tiles(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = run_json(capsys, "shanten", "123m456p789s11pEW", "--profile", "mcr", "--seen", "EE")
+    assert status == 0 and out["shanten"] == 1 and out["tiles"] == 13 and out["exact"] is True
+    assert out["useful"] == [{"tile": "1p", "unseen": 2}, {"tile": "E", "unseen": 1}, {"tile": "W", "unseen": 3}]
+    assert out["unseen"] == 6 and out["forms"]["standard"]["shanten"] == 1
+    assert set(out["forms"]) == {"standard", "seven_pairs", "thirteen_orphans", "knitted_straight", "honours_knitted"}
+
+
+def test_shanten_json_for_fourteen_tiles(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = run_json(capsys, "shanten", "123m456p789s11pEWN", "--profile", "mcr")
+    assert status == 0 and out["tiles"] == 14 and "useful" not in out
+    assert [(d["discard"], d["shanten"], d["unseen"]) for d in out["discards"][:3]] == \
+        [("E", 1, 8), ("W", 1, 8), ("N", 1, 8)]
+
+
+def test_shanten_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["shanten", "114477m225588pN", "--profile", "hk-old-style-seven-pairs", "--ascii"]) == 0
+    text = capsys.readouterr().out
+    assert "shanten 0 under hk-old-style-seven-pairs: ready" in text
+    assert "useful tiles: N(3); 3 unseen copies" in text
+
+
+def test_the_held_out_example_under_both_readings(capsys: pytest.CaptureFixture[str]) -> None:
+    _, helper = run_json(capsys, "shanten", "123456789mEEEE", "--profile", "mcr-mil")
+    _, green = run_json(capsys, "shanten", "123456789mEEEE", "--profile", "mcr")
+    assert helper["forms"]["standard"]["shanten"] == 0 and helper["useful"] == [{"tile": "E", "unseen": 0}]
+    assert green["forms"]["standard"]["shanten"] == 1
+
+
+@pytest.mark.parametrize("argv", [
+    ["shanten", "123m456p789s11pE"],                                 # 12 tiles
+    ["shanten", "123m456p789s11pEW", "--seen", "EEEE"],              # a fifth East
+    ["shanten", "123m456p789s11pEW", "--profile", "nonesuch"],
+    ["targets", "123m456p789s11pEW", "--depth", "4"],
+    ["targets", "123m456p789s11pEW", "--depth", "two"],
+    ["targets", "123m456p789s11pEW", "--top", "0"],
+])
+def test_bad_input_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    assert capsys.readouterr().err
+
+
+def test_shanten_batch_goes_on_past_a_bad_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    hand = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1p", "1p", "E", "W"]
+    lines = [
+        {"id": "a", "concealed": hand, "winning_tile": None, "seen": ["E", "E"]},
+        {"id": "b", "concealed": hand, "winning_tile": None, "seen": ["E", "E", "E", "E"]},
+        {"id": "c", "concealed": hand, "winning_tile": None, "seen": "EE"},
+    ]
+    path = tmp_path / "hands.jsonl"
+    path.write_text("\n".join(json.dumps(line) for line in lines) + "\n", encoding="utf-8")
+    assert main(["shanten", "--input", str(path), "--profile", "mcr"]) == 2
+    out = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [o["id"] for o in out] == ["a", "b", "c"]
+    assert out[0]["unseen"] == 6 and out[1]["error"]["code"] == "fifth_copy" and out[2]["error"]["code"] == "bad_seen"
+
+
+def test_targets_json_and_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = run_json(capsys, "targets", "12345m99mEEESS5p", "--profile", "mcr", "--top", "2")
+    assert status == 0 and out["depth"] == 2 and out["found"] == 4 and len(out["targets"]) == 2
+    best = out["targets"][0]
+    assert (best["total"], best["draw"], best["give_up"], best["winning_tile"], best["live_total"]) == \
+        (18, ["6m", "9m"], ["5p"], "6m", 6)
+    assert best["result"]["total"] == 18 and best["result"]["reading"] is not None
+    status, out = run_json(capsys, "targets", "12345m99mEEESS5p", "--profile", "mcr", "--depth", "1")
+    assert status == 1 and out["targets"] == [] and out["found"] == 0
+
+
+def test_targets_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["targets", "19m19p19sESWNCF5p", "--profile", "bmja", "--ascii", "--top", "1"]) == 0
+    text = capsys.readouterr().out
+    assert "targets under bmja within 2 new tiles: 13" in text
+    assert "1000 points  1m P" in text and "Thirteen Unique Wonders" in text
+
+
+def test_waits_discards_gains_the_shanten(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out = run_json(capsys, "waits", "123m456p789s11pEWN", "--profile", "mcr", "--discards")
+    assert status == 1 and out["shanten"] == 1  # no discard leaves it ready: 1 from ready at best
+    assert {d["discard"]: d["shanten"] for d in out["discards"]}["N"] == 1
+    assert main(["waits", "123m456m789m11pEEE", "--profile", "mcr", "--discards", "--ascii"]) == 0
+    assert "shanten under mcr: -1 (complete)" in capsys.readouterr().out
