@@ -80,7 +80,7 @@ def test_standard_distance_agrees_with_the_programme_alone() -> None:
     def programme(vector, caps, honours, most_chows):  # type: ignore[no-untyped-def]
         return D._exact(vector, caps, honours, most_chows, 4), frozenset(), None
 
-    hands = thirteen_tile_hands(77, 400)
+    hands = thirteen_tile_hands(77, 120)
     cases = [(h, limits, chows) for h in hands for limits in (copy_limits(h.melds), None) for chows in (None, 1)]
     fast = [standard_distance(h.standing_counts, 4 - len(h.melds), limits, max_chows=chows)
             for h, limits, chows in cases]

@@ -365,22 +365,28 @@ def pair_slots_distance(
     >>> pair_slots_distance([2, 2, 2, 2, 2, 2, 1] + [0] * 27, range(34), (4,) * 34, repeat=False).missing
     1
     """
-    slots: list[tuple[int, int]] = []  # (worth, kind)
+    by_worth: tuple[list[int], list[int], list[int]] = ([], [], [])  # the kinds of each slot, by worth 0, 1, 2
     for kind in kinds:
         have = counts[kind]
         cap = 4 if limits is None else limits[kind]
         if cap >= 2:
-            slots.append((min(have, 2), kind))
+            by_worth[have if have < 2 else 2].append(kind)
         if repeat and cap >= 4:
-            slots.append((min(max(have - 2, 0), 2), kind))
-    if len(slots) < pairs:
+            extra = have - 2
+            by_worth[2 if extra >= 2 else max(extra, 0)].append(kind)
+    zeros, ones, twos = (len(k) for k in by_worth)
+    if zeros + ones + twos < pairs:
         return Distance(UNREACHABLE, frozenset())
-    slots.sort(reverse=True)
-    taken = slots[:pairs]
-    missing = 2 * pairs - sum(worth for worth, _ in taken)
-    last = taken[-1][0]
-    useful = frozenset(kind for worth, kind in slots if worth < 2 and worth >= last) if missing else frozenset()
-    return Distance(missing, useful)
+    take_two = min(twos, pairs)
+    take_one = min(ones, pairs - take_two)
+    missing = 2 * (pairs - take_two) - take_one
+    if not missing:
+        return Distance(0, frozenset())
+    last = 1 if take_two + take_one == pairs else 0  # the worth of the last slot taken
+    useful = set(by_worth[1]) if last <= 1 else set()
+    if last == 0:
+        useful.update(by_worth[0])
+    return Distance(missing, frozenset(useful))
 
 
 Template = dict[int, int]

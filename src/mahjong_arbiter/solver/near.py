@@ -18,8 +18,9 @@ Two enumerations of the standard form (sets and a pair), which agree exactly:
 A special shape is searched through its distance function: tiles are added one kind at a time
 (in kind order, so each multiset once), a branch is cut when the shape's distance from the
 enlarged counts exceeds what the budget has left (sound, since one tile lowers a distance by at
-most one), and where the distance reaches zero the complete hands keeping exactly those new
-tiles are read with the shape's own ``groupings``.  A shape without a distance function is
+most one), only useful kinds are tried when the budget left equals the distance (each tile to
+come must then shorten it), and where the distance reaches zero the complete hands keeping
+exactly those new tiles are read with the shape's own ``groupings``.  A shape without a distance function is
 searched the same way with the distance taken as zero (no cuts: slower, still exact).
 """
 
@@ -109,13 +110,24 @@ def standard_near(
         for part, s, p, k, d in options:
             by_shape.setdefault((s, p, k, d), []).append(part)
         parts.append(by_shape)
-    for shapes in product(*(sorted(p) for p in parts)):
-        if (sum(s for s, _, _, _ in shapes) != sets or sum(p for _, p, _, _ in shapes) != 1
-                or sum(k for _, _, k, _ in shapes) > most_chows or sum(d for _, _, _, d in shapes) > budget):
-            continue
-        for pieces in product(*(part[shape] for part, shape in zip(parts, shapes, strict=True))):
-            search.found[STANDARD] = search.found.get(STANDARD, 0) + 1
-            yield pieces[0] + pieces[1] + pieces[2] + pieces[3]
+    honours: dict[tuple[int, int], list[tuple[int, list[Counts]]]] = {}
+    for (s, p, _, d), found in sorted(parts[3].items()):
+        honours.setdefault((s, p), []).append((d, found))
+    for key0 in sorted(parts[0]):
+        for key1 in sorted(parts[1]):
+            s1, p1, k1, d1 = (a + b for a, b in zip(key0, key1, strict=True))
+            if s1 > sets or p1 > 1 or k1 > most_chows or d1 > budget:
+                continue
+            for key2 in sorted(parts[2]):
+                s2, p2, k2, d2 = s1 + key2[0], p1 + key2[1], k1 + key2[2], d1 + key2[3]
+                if s2 > sets or p2 > 1 or k2 > most_chows or d2 > budget:
+                    continue
+                for d3, found3 in honours.get((sets - s2, 1 - p2), ()):
+                    if d2 + d3 > budget:
+                        continue
+                    for pieces in product(parts[0][key0], parts[1][key1], parts[2][key2], found3):
+                        search.found[STANDARD] = search.found.get(STANDARD, 0) + 1
+                        yield pieces[0] + pieces[1] + pieces[2] + pieces[3]
 
 
 # --- special shapes -------------------------------------------------------------------------------------------
@@ -138,11 +150,15 @@ def special_near(
     frozen = tuple(melds)
     cap = tuple(limits)
 
-    def distance(trial: Counts) -> int:
+    every_kind = frozenset(range(34))
+
+    def distance(trial: Counts, room: int) -> tuple[int, frozenset[int]]:
+        """The shape's distance from *trial* and the kinds that shorten it (every kind when the
+        shape has no distance function)."""
         if shape.distance is None:
-            return 0
-        found = shape_distance(shape, trial, frozen, shapes, cap)
-        return budget + 1 if found is None else found.missing
+            return 0, every_kind
+        found = shape_distance(shape, trial, frozen, shapes, cap, within=room)
+        return (budget + 1, frozenset()) if found is None else (found.missing, found.useful)
 
     def complete_hands(added: Counts, new: int) -> Iterator[Counts]:
         """Complete hands keeping every added tile and dropping the surplus from the hand's own."""
@@ -164,7 +180,7 @@ def special_near(
     def walk(start: int, added: list[int], new: int) -> Iterator[Counts]:
         search.nodes += 1
         grown = tuple(a + b for a, b in zip(base, added, strict=True))
-        missing = distance(grown)
+        missing, useful = distance(grown, budget - new)
         if missing > budget - new:
             return
         if missing == 0 and sum(grown) >= size:
@@ -175,8 +191,10 @@ def special_near(
                     yield hand
         if new == budget:
             return
+        # with no budget to spare, every tile still to come must shorten the distance
+        tight = missing == budget - new and shape.distance is not None
         for kind in range(start, 34):
-            if grown[kind] + 1 <= cap[kind]:
+            if grown[kind] + 1 <= cap[kind] and (not tight or kind in useful):
                 added[kind] += 1
                 yield from walk(kind, added, new + 1)
                 added[kind] -= 1

@@ -36,6 +36,10 @@ def _standard(counts: Sequence[int], sets: int, limits: Limits) -> Distance | No
     return standard_distance(counts, sets, limits)
 
 
+def _standard_number(counts: Sequence[int], sets: int, limits: Limits) -> Distance | None:
+    return standard_distance(counts, sets, limits, useful=False)
+
+
 def form_distances(
     counts: Sequence[int],
     melds: Sequence[Meld],
@@ -58,11 +62,24 @@ def form_distances(
 
 
 def shape_distance(
-    shape: SpecialShape, counts: Sequence[int], melds: Sequence[Meld], shapes: ShapeOptions, limits: Limits
+    shape: SpecialShape,
+    counts: Sequence[int],
+    melds: Sequence[Meld],
+    shapes: ShapeOptions,
+    limits: Limits,
+    *,
+    useful: bool = True,
+    within: int = 99,
 ) -> Distance | None:
-    """One special shape's distance: its own function, or the search from its groupings."""
+    """One special shape's distance: its own function, or the search from its groupings.
+
+    ``useful=False`` lets the shape skip the useful kinds, and *within* answer anything above it
+    (None included) once the distance is known to exceed it: for a search needing only "is the
+    shape at most this far?".
+    """
     if shape.distance is not None:
-        return shape.distance(DistanceInput(tuple(counts), tuple(melds), shapes, limits, _standard))
+        standard = _standard if useful else _standard_number
+        return shape.distance(DistanceInput(tuple(counts), tuple(melds), shapes, limits, standard, useful, within))
     return _searched(shape, counts, melds, shapes, limits)
 
 

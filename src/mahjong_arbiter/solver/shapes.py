@@ -125,7 +125,13 @@ class DistanceInput:
         :mod:`mahjong_arbiter.solver.distance`).
     standard : callable
         ``standard(counts, sets, limits) -> Distance | None``: the distance to *sets* sets and a
-        pair, for shapes that hold ordinary sets.
+        pair, for shapes that hold ordinary sets (with the useful kinds when *useful*).
+    useful : bool
+        Whether the useful kinds are wanted; a search that needs only the number says False, and a
+        shape may then leave them out.
+    within : int
+        The caller only needs the distance when it is at most this: a shape may answer None (or any
+        larger number) as soon as it knows the distance exceeds it.
     """
 
     counts: tuple[int, ...]
@@ -133,6 +139,8 @@ class DistanceInput:
     options: ShapeOptions
     limits: Limits
     standard: Callable[[Sequence[int], int, Limits], Distance | None]
+    useful: bool = True
+    within: int = 99
 
 
 @dataclass(frozen=True, slots=True)

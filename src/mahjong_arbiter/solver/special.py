@@ -170,7 +170,7 @@ def knitted_straight_distance(given: DistanceInput) -> Distance | None:
     ways: list[Distance] = []
     for kinds in patterns:
         absent = [k for k in kinds if not counts[k]]
-        if ways and len(absent) > min(w.missing for w in ways):
+        if len(absent) > given.within or ways and len(absent) > min(w.missing for w in ways):
             continue
         if given.limits is not None and any(given.limits[k] < 1 for k in kinds):
             continue
