@@ -99,3 +99,12 @@ def test_waits_discards_gains_the_shanten(capsys: pytest.CaptureFixture[str]) ->
     assert {d["discard"]: d["shanten"] for d in out["discards"]}["N"] == 1
     assert main(["waits", "123m456m789m11pEEE", "--profile", "mcr", "--discards", "--ascii"]) == 0
     assert "shanten under mcr: -1 (complete)" in capsys.readouterr().out
+
+
+def test_a_rulebook_example_links_to_targets(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "mcr", "pure straight"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if "reach it:" in x)
+    command = line.split("reach it: mahjong-arbiter ", 1)[1].replace("'", "").split()
+    assert command[:2] == ["targets", "123456789m123p5s"]
+    status, out = run_json(capsys, *command, "--top", "1000")
+    assert status == 0 and any(t["draw"] == ["5s"] and t["give_up"] == [] for t in out["targets"])

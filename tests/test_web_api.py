@@ -431,3 +431,26 @@ def test_a_hand_built_on_the_hand_page_comes_back_to_the_game(client: TestClient
     assert f'name="hand-S" value="{SAMPLE}"' in prefilled
     assert '<option value="S" selected>' in prefilled  # the winner
     assert 'id="g-self_drawn" name="self_drawn" value="1" checked' in prefilled
+
+
+# --- teaching: shanten and targets --------------------------------------------------------------
+
+def test_shanten_and_targets_answer_as_the_command_line(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    # hand-worked in tests/test_shanten.py and tests/test_targets.py: 1 from ready (useful 1p, E, W);
+    # Half Flush two tiles away (18 points: draw 6m and 9m, give up 5p)
+    hand = hand_json(client, "123m456p789s11pEW")
+    response = client.post("/api/shanten", json={"hand": hand, "profile": "mcr", "seen": ["E", "E"]})
+    assert response.status_code == 200, response.text
+    _, cli = cli_json(capsys, "shanten", "123m456p789s11pEW", "--profile", "mcr", "--seen", "EE", "--json")
+    assert response.json() == cli and cli["shanten"] == 1
+    leaning = hand_json(client, "12345m99mEEESS5p")
+    response = client.post("/api/targets", json={"hand": leaning, "profile": "mcr", "depth": 2, "top": 2})
+    assert response.status_code == 200, response.text
+    _, cli = cli_json(capsys, "targets", "12345m99mEEESS5p", "--profile", "mcr", "--top", "2", "--json")
+    assert response.json() == cli and cli["targets"][0]["total"] == 18
+
+
+def test_teaching_endpoints_refuse_bad_input(client: TestClient) -> None:
+    hand = hand_json(client, "123m456p789s11pEW")
+    assert error_of(client.post("/api/shanten", json={"hand": hand, "seen": ["E"] * 4}))["code"] == "fifth_copy"
+    error_of(client.post("/api/targets", json={"hand": hand, "depth": 4}))

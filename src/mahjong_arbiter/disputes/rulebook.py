@@ -239,7 +239,20 @@ def entry_text(book: Rulebook, rule_id: str) -> str:
         for example in words.examples:
             lines += _wrap(_example_line(book, example), "  ")
             lines += _scored_lines(score_example(book, example))
+            lines += _reach_line(book, example)
     return "\n".join(lines) + "\n"
+
+
+def _reach_line(book: Rulebook, example: Example) -> list[str]:
+    """The ``targets`` command that shows a winning example reached from its thirteen tiles, with
+    the other hands within two tiles of them (none for a loser's or an incomplete example)."""
+    from ..notation import format_hand
+
+    hand = example.record().hand
+    if hand.winning_tile is None:
+        return []
+    thirteen = format_hand(hand.without_winning_tile())
+    return _wrap(f"reach it: mahjong-arbiter targets '{thirteen}' --profile {book.profile.id}", "    ")
 
 
 # --- HTML ---------------------------------------------------------------------------------------------------

@@ -16,7 +16,8 @@ __all__ = ["TABLE_KEYS", "PARAM_KEYS", "INCIDENT_KEYS", "INCIDENT_EFFECTS", "PRO
 TABLE_KEYS: Final[Mapping[str, Mapping[str, str]]] = {
     "policies": {
         "account_once": "MCR: how account-once is applied: exhaustive | mil-count-limits (selection.py)",
-        "wait_held_out_counts": "MCR: a kind whose four copies the winner holds is a wait (rules/mcr_waits.py)",
+        "wait_held_out_counts": "MCR: a kind whose four copies the winner holds is a wait (rules/mcr_waits.py); "
+        "the shanten then does not count copies (teaching/rules.py)",
         "nine_gates_terminal_pungs": "MCR: terminal pungs Nine Gates absorbs: all | one (rules/mcr_special.py)",
         "last_tile_from_own_melds": "MCR: Last Tile also when the winner's melds show the copies (rules/mcr_win.py)",
         "self_draw_points_on_loose_tile": "classical: the +2 from the wall also on a loose tile (classical_bonuses)",

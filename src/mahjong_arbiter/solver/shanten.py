@@ -47,17 +47,19 @@ def form_distances(
     limits: Limits,
     *,
     max_chows: int | None = None,
+    useful: bool = True,
 ) -> dict[str, Distance | None]:
     """Each allowed form's distance from the standing *counts* (None: the form cannot be made).
 
     *max_chows* is how many chows the standing tiles may still form (the profile's limit less the
-    declared chows), None for no limit.
+    declared chows), None for no limit; ``useful=False`` when only the numbers are wanted (a form
+    may then leave its useful kinds out).
     """
     found: dict[str, Distance | None] = {}
     if shapes.standard:
-        found[STANDARD] = standard_distance(counts, 4 - len(melds), limits, max_chows=max_chows)
+        found[STANDARD] = standard_distance(counts, 4 - len(melds), limits, max_chows=max_chows, useful=useful)
     for shape in shapes.special_shapes():
-        found[shape.name] = shape_distance(shape, counts, melds, shapes, limits)
+        found[shape.name] = shape_distance(shape, counts, melds, shapes, limits, useful=useful)
     return found
 
 

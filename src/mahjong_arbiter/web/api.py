@@ -24,6 +24,7 @@ from fastapi.responses import PlainTextResponse, Response
 from .. import answers
 from ..errors import ArbiterError, NotWinningError
 from ..notation.json_hand import HandRecord, record_from_json
+from ..teaching.seen import check_seen, seen_from_json
 from .forms import parse_request
 from .jsonwire import JsonAnswer, JsonRoute
 from .models import (
@@ -35,6 +36,8 @@ from .models import (
     ProfileUpload,
     ReadingsRequest,
     ScoreRequest,
+    ShantenRequest,
+    TargetsRequest,
     VerifyRequest,
     WaitsRequest,
 )
@@ -141,6 +144,32 @@ async def waits(body: WaitsRequest, state: State, token: TokenHeader = None) -> 
     if body.discards:
         return answer_response(rec.id, lambda: answers.discards_answer(rec, profile, backend=body.backend))
     return answer_response(rec.id, lambda: answers.scored_waits_answer(rec, profile, backend=body.backend))
+
+
+@router.post(
+    "/shanten",
+    summary="how far a hand is from winning: each form, the useful tiles, the best discards",
+    responses=answers_in("shanten", "error_line"),
+)
+async def shanten(body: ShantenRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
+    rec = _record(body.hand)
+    profile = state.profile(body.profile, body.profile_toml, token=token)
+    seen = check_seen(rec.hand, seen_from_json(body.seen))
+    return answer_response(rec.id, lambda: answers.shanten_answer(rec, profile, seen=seen))
+
+
+@router.post(
+    "/targets",
+    summary="the highest-scoring complete hands within a few new tiles",
+    responses=answers_in("targets", "error_line"),
+)
+async def targets(body: TargetsRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
+    rec = _record(body.hand)
+    profile = state.profile(body.profile, body.profile_toml, token=token, limit=body.limit)
+    seen = check_seen(rec.hand, seen_from_json(body.seen))
+    return answer_response(rec.id, lambda: answers.targets_answer(
+        rec, profile, depth=body.depth, seen=seen, at_least=body.at_least, top=body.top, backend=body.backend,
+        search=body.search))
 
 
 @router.post(

@@ -137,6 +137,23 @@ class WaitsRequest(_Strict):
     special: str | None = Field(None, max_length=200)
 
 
+class ShantenRequest(HandRequest):
+    """``shanten``: how far a hand of 13 or 14 tiles is from winning; ``seen`` tiles on the table."""
+
+    seen: list[Token] = Field(default_factory=list, max_length=136)
+
+
+class TargetsRequest(HandRequest):
+    """``targets``: the best complete hands within ``depth`` new tiles."""
+
+    depth: int = Field(2, ge=1, le=3)
+    seen: list[Token] = Field(default_factory=list, max_length=136)
+    at_least: FiniteNumber | None = None
+    top: int = Field(10, ge=1, le=1000)
+    limit: int | None = Field(None, gt=0, le=10**9)
+    search: Literal["fast", "cpsat"] = "fast"
+
+
 class ExplainRequest(HandRequest):
     """``explain`` (with ``why``)."""
 

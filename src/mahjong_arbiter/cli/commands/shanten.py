@@ -24,7 +24,7 @@ from typing import Any
 
 from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text, tile_text
-from ..common import add_hand_arguments, add_output_arguments, run_records
+from ..common import Handler, add_hand_arguments, add_output_arguments, run_records
 from ._teaching import SEEN_FIELD, add_seen_argument, seen_tiles
 
 NAME = "shanten"
@@ -58,7 +58,7 @@ def _number(shanten: int | None, exact: bool) -> str:
     return str(shanten) if exact else f">={shanten}"
 
 
-def run(args: argparse.Namespace) -> int:
+def build(args: argparse.Namespace) -> Handler:
     from ...answers import shanten_answer
     from ...disputes.style import table
     from ...scoring import resolve_profile
@@ -91,4 +91,8 @@ def run(args: argparse.Namespace) -> int:
             lines.extend("  " + line for line in table(body, align="<>><"))
         return answer.status, out, "\n".join(lines)
 
-    return run_records(args, handle, extra_fields=SEEN_FIELD)
+    return handle
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_records(args, build, extra_fields=SEEN_FIELD, words=("measured", "status 1"))

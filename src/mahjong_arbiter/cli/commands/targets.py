@@ -24,7 +24,14 @@ from typing import Any
 
 from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text, tile_text
-from ..common import add_hand_arguments, add_output_arguments, add_profile_arguments, chosen_profile, run_records
+from ..common import (
+    Handler,
+    add_hand_arguments,
+    add_output_arguments,
+    add_profile_arguments,
+    chosen_profile,
+    run_records,
+)
 from ._teaching import SEEN_FIELD, add_seen_argument, seen_tiles
 
 NAME = "targets"
@@ -57,7 +64,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_output_arguments(parser)
 
 
-def run(args: argparse.Namespace) -> int:
+def build(args: argparse.Namespace) -> Handler:
     from ...answers import targets_answer
     from ...disputes.style import table
     from ...errors import ArbiterError
@@ -97,4 +104,8 @@ def run(args: argparse.Namespace) -> int:
             lines.append(f"   {items}")
         return answer.status, answer.data, "\n".join(lines)
 
-    return run_records(args, handle, extra_fields=SEEN_FIELD)
+    return handle
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_records(args, build, extra_fields=SEEN_FIELD, words=("with targets", "none within reach"))
