@@ -32,8 +32,9 @@ HELP = "how many tiles a hand is from ready under a profile, each form, the usef
 EXAMPLE = """examples:
   mahjong-arbiter shanten 123m456p789s11pEW --profile mcr
   mahjong-arbiter shanten 19m19p19sESWNCF5p --profile bmja --seen 9s9s
-  mahjong-arbiter shanten 123m456m789m11pEEE --profile mcr-mil      (14 tiles: the discard table)
-  mahjong-arbiter shanten --input hands.jsonl --profile mcr         (JSON hands may carry "seen")
+  mahjong-arbiter shanten 123m456m789m11pEEE --profile mcr-mil     # 14 tiles: the discard table
+  mahjong-arbiter shanten 123456789mEEEE --profile mcr-mil --json  # ready on a fifth East in this reading
+  mahjong-arbiter shanten --input thirteen.jsonl --profile mcr    # JSON hands may carry "seen": [...]
 """
 
 

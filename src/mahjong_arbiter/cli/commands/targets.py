@@ -38,9 +38,10 @@ NAME = "targets"
 HELP = "the highest-scoring complete hands within a few new tiles, scored under a profile"
 EXAMPLE = """examples:
   mahjong-arbiter targets 123m456p789s11pEW --profile mcr
-  mahjong-arbiter targets 1112345678999m --profile mcr --depth 1        (the winning tiles, as waits)
-  mahjong-arbiter targets 11m99p19s1234567z5p --profile bmja --depth 2   (a special hand two tiles away)
-  mahjong-arbiter targets HAND --profile mcr --depth 3 --at-least 24 --seen 5m5m
+  mahjong-arbiter targets 1112345678999m --profile mcr --depth 1       # the winning tiles, as waits shows them
+  mahjong-arbiter targets 19m19p19sESWNCF5p --profile bmja             # a special hand two tiles away
+  mahjong-arbiter targets 12345m99mEEESS5p --profile mcr --depth 3 --at-least 24 --seen 6m6m
+  mahjong-arbiter targets 123m456p789s11pEW --profile bmja             # exit 1: none within two tiles
 """
 
 
