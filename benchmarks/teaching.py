@@ -43,7 +43,7 @@ from mahjong_arbiter.solver import distance as distances
 from mahjong_arbiter.solver.distance import copy_limits, standard_distance
 from mahjong_arbiter.solver.near import near_complete
 from mahjong_arbiter.solver.shanten import form_distances
-from mahjong_arbiter.teaching.rules import chow_room, profile_limits, profile_shapes
+from mahjong_arbiter.teaching.policy import chow_room, profile_limits, profile_shapes
 from mahjong_arbiter.teaching.targets import find_targets
 from mahjong_arbiter.tiles import Tile
 

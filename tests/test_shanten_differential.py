@@ -2,7 +2,7 @@
 
 20,000 seeded random thirteen-tile hands with declared melds (tests/shanten_hand_generator.py),
 every form on every hand.  Each profile follows its own held-out policy
-(``[policies] wait_held_out_counts``, :mod:`mahjong_arbiter.teaching.rules`), and each peer
+(``[policies] wait_held_out_counts``, :mod:`mahjong_arbiter.teaching.policy`), and each peer
 agrees with the profile whose policy it shares, except for the differences stated here and
 checked exactly:
 
@@ -42,7 +42,7 @@ from mahjong_arbiter.profiles.model import Profile
 from mahjong_arbiter.solver.distance import Distance, copy_limits, standard_distance
 from mahjong_arbiter.solver.reading import STANDARD
 from mahjong_arbiter.solver.shanten import form_distances
-from mahjong_arbiter.teaching.rules import chow_room, profile_limits, profile_shapes
+from mahjong_arbiter.teaching.policy import chow_room, profile_limits, profile_shapes
 from mahjong_arbiter.tiles import ALL_PLAYING
 from mcr_hand_generator import PEER_TOKENS
 from shanten_hand_generator import peer_hand, peer_packs, thirteen_tile_hands

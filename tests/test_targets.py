@@ -29,7 +29,7 @@ from mahjong_arbiter.hand import Context, Hand
 from mahjong_arbiter.notation import parse_hand
 from mahjong_arbiter.profiles.loader import load_profile
 from mahjong_arbiter.solver.near import near_complete
-from mahjong_arbiter.teaching.rules import chow_room, profile_shapes
+from mahjong_arbiter.teaching.policy import chow_room, profile_shapes
 from mahjong_arbiter.teaching.seen import seen_from_text
 from mahjong_arbiter.teaching.targets import find_targets
 from shanten_hand_generator import thirteen_tile_hands

@@ -17,7 +17,7 @@ TABLE_KEYS: Final[Mapping[str, Mapping[str, str]]] = {
     "policies": {
         "account_once": "MCR: how account-once is applied: exhaustive | mil-count-limits (selection.py)",
         "wait_held_out_counts": "MCR: a kind whose four copies the winner holds is a wait (rules/mcr_waits.py); "
-        "the shanten then does not count copies (teaching/rules.py)",
+        "the shanten then does not count copies (teaching/policy.py)",
         "nine_gates_terminal_pungs": "MCR: terminal pungs Nine Gates absorbs: all | one (rules/mcr_special.py)",
         "last_tile_from_own_melds": "MCR: Last Tile also when the winner's melds show the copies (rules/mcr_win.py)",
         "self_draw_points_on_loose_tile": "classical: the +2 from the wall also on a loose tile (classical_bonuses)",

@@ -1,6 +1,6 @@
 """Teaching: how far a hand is from winning, which tiles help, and the best hands within reach.
 
-1. :mod:`.rules` — what a profile asks of the teaching tools (forms, held-out policy, chow limit);
+1. :mod:`.policy` — what a profile asks of the teaching tools (forms, held-out policy, chow limit);
 2. :mod:`.shanten` — the shanten of every form, the useful tiles, the discard table;
 3. :mod:`.targets` — the highest-scoring complete hands within a few tiles, each scored by the
    profile's own engine.

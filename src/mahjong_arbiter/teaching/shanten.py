@@ -9,7 +9,7 @@ tile-efficiency table).  ``unseen`` is four less the copies in the hand (melds i
 discard still counted: it is on the table, not unseen) and those given as seen on the table.
 
 The numbers come from :func:`mahjong_arbiter.solver.shanten.form_distances` under the profile's
-forms, held-out policy and chow limit (:mod:`.rules`).
+forms, held-out policy and chow limit (:mod:`.policy`).
 
 >>> from mahjong_arbiter.notation import parse_hand
 >>> from mahjong_arbiter.scoring import resolve_profile
@@ -28,7 +28,7 @@ from ..profiles.model import Profile
 from ..solver.distance import Distance
 from ..solver.shanten import form_distances
 from ..tiles import NUM_KINDS, Tile, counts_of
-from .rules import chow_room, profile_limits, profile_shapes
+from .policy import chow_room, profile_limits, profile_shapes
 
 __all__ = ["UsefulTile", "DiscardRow", "ShantenReport", "shanten_report", "form_label", "unseen_copies"]
 

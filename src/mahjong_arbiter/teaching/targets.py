@@ -37,7 +37,7 @@ from ..profiles.model import Profile
 from ..result import Result
 from ..solver.near import NearSearch, near_complete
 from ..tiles import NUM_KINDS, Tile, counts_of
-from .rules import chow_room, profile_shapes
+from .policy import chow_room, profile_shapes
 from .shanten import unseen_copies
 
 __all__ = ["MAX_DEPTH", "Target", "TargetsReport", "find_targets"]
