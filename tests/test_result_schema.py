@@ -35,6 +35,7 @@ CASES: list[tuple[str, list[str], str]] = [
     ("discards", ["waits", "123m456m789m123pEW", "--profile", "mcr", "--discards", "--json"], "discards"),
     ("shanten-13", ["shanten", "123m456p789s11pEW", "--profile", "mcr", "--seen", "EE", "--json"], "shanten"),
     ("shanten-14", ["shanten", "[123m,1]456p789s11pEWN", "--profile", "bmja", "--json"], "shanten"),
+    ("shanten-range", ["shanten", "123m456p789s11pEW", "--profile", "thompson-maloney", "--json"], "shanten"),
     ("targets", ["targets", "12345m99mEEESS5p", "--profile", "mcr", "--top", "3", "--json"], "targets"),
     ("targets-none", ["targets", "12345m99mEEESS5p", "--profile", "mcr", "--depth", "1", "--json"], "targets"),
     ("parse", ["parse", "[123p,1][345s,2][999s,3]6m6pEW1m{f1}", "--json"], "parse"),

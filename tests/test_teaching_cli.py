@@ -108,3 +108,15 @@ def test_a_rulebook_example_links_to_targets(capsys: pytest.CaptureFixture[str])
     assert command[:2] == ["targets", "123456789m123p5s"]
     status, out = run_json(capsys, *command, "--top", "1000")
     assert status == 0 and any(t["draw"] == ["5s"] and t["give_up"] == [] for t in out["targets"])
+
+
+def test_shapes_without_a_distance_give_a_range(capsys: pytest.CaptureFixture[str]) -> None:
+    """thompson-maloney registers special shapes with recognisers only: they are measured up to
+    ready, so a hand far from all of them has its shanten between the bound they give (1) and the
+    least exact form (the standard form here: 5, one chow at most as in BMJA)."""
+    status, out = run_json(capsys, "shanten", "123m456p789s11pEW", "--profile", "thompson-maloney")
+    assert status == 0 and out["exact"] is False and (out["shanten"], out["at_most"]) == (1, 5)
+    assert out["forms"]["standard"] == {"shanten": 5, "exact": True, "useful": out["forms"]["standard"]["useful"]}
+    assert any(not form["exact"] for form in out["forms"].values())
+    assert main(["shanten", "123m456p789s11pEW", "--profile", "thompson-maloney", "--ascii"]) == 0
+    assert "shanten at least 1 and at most 5 under thompson-maloney" in capsys.readouterr().out

@@ -60,7 +60,10 @@ def _useful(kinds: frozenset[int], unseen: list[int]) -> tuple[UsefulTile, ...]:
 
 
 def _least(forms: dict[str, Distance | None]) -> tuple[int, bool, frozenset[int]]:
-    """The least shanten of the forms, whether it is exact, and the useful kinds of the forms at it."""
+    """The least shanten of the forms, whether it is exact, and the useful kinds of the forms at it.
+
+    A form measured only as a lower bound (``exact`` false) can make the least a lower bound too:
+    then it is not exact, and :func:`_exact_least` gives the least the exact forms reach."""
     measured = [d for d in forms.values() if d is not None]
     if not measured:
         return 99, True, frozenset()
@@ -69,6 +72,11 @@ def _least(forms: dict[str, Distance | None]) -> tuple[int, bool, frozenset[int]
     exact = any(d.exact for d in at_least)
     useful = frozenset(k for d in at_least if d.exact for k in d.useful)
     return least - 1, exact, useful
+
+
+def _exact_least(forms: dict[str, Distance | None]) -> int | None:
+    """The least shanten of the exactly measured forms (None when there is none)."""
+    return min((d.missing - 1 for d in forms.values() if d is not None and d.exact), default=None)
 
 
 @dataclass(frozen=True)
@@ -98,9 +106,15 @@ class ShantenReport:
     forms: dict[str, Distance | None]
     shanten: int
     exact: bool
+    at_most: int | None
     useful: tuple[UsefulTile, ...]
     form_useful: dict[str, tuple[UsefulTile, ...]]
     discards: tuple[DiscardRow, ...]
+
+    @property
+    def inexact_forms(self) -> list[str]:
+        """The forms measured only as a lower bound (special shapes without a distance function)."""
+        return [name for name, d in self.forms.items() if d is not None and not d.exact]
 
     @property
     def unseen(self) -> int:
@@ -122,7 +136,8 @@ class ShantenReport:
                 entry["useful"] = [u.to_dict() for u in self.form_useful[name]]
             forms[name] = entry
         out: dict[str, Any] = {"id": None, "profile": self.profile, "tiles": 13 if self.thirteen else 14,
-                               "shanten": self.shanten, "exact": self.exact, "forms": forms}
+                               "shanten": self.shanten, "exact": self.exact, "at_most": self.at_most,
+                               "forms": forms}
         if self.thirteen:
             out["useful"] = [u.to_dict() for u in self.useful]
             out["unseen"] = self.unseen
@@ -148,7 +163,8 @@ def shanten_report(hand: Hand, profile: Profile, *, seen: tuple[Tile, ...] = ())
     unseen = unseen_copies(hand, seen)
     if hand.winning_tile is None:
         form_useful = {name: _useful(d.useful, unseen) for name, d in forms.items() if d is not None}
-        return ShantenReport(hand, profile.id, forms, shanten, exact, _useful(kinds, unseen), form_useful, ())
+        return ShantenReport(hand, profile.id, forms, shanten, exact, _exact_least(forms), _useful(kinds, unseen),
+                             form_useful, ())
     rows = []
     for kind in range(NUM_KINDS):
         if not counts[kind]:
@@ -159,5 +175,5 @@ def shanten_report(hand: Hand, profile: Profile, *, seen: tuple[Tile, ...] = ())
         tile = Tile.at(kind)
         rows.append(DiscardRow(tile, after, row_exact, _useful(row_kinds, unseen)))
     rows.sort(key=lambda r: (r.shanten, -r.unseen, r.discard.index))
-    return ShantenReport(hand, profile.id, forms, shanten, exact, (), {}, tuple(rows))
+    return ShantenReport(hand, profile.id, forms, shanten, exact, _exact_least(forms), (), {}, tuple(rows))
 

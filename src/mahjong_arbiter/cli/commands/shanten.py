@@ -5,7 +5,7 @@ each special shape; -1 complete, 0 ready), the least, and the useful tiles with 
 unseen.  Fourteen tiles: the hand's own shanten and the discard table (each discard, the shanten
 it leaves, its useful tiles and their unseen copies), best first.  JSON per hand::
 
-    {"id", "profile", "tiles": 13, "shanten": 1, "exact": true,
+    {"id", "profile", "tiles": 13, "shanten": 1, "exact": true, "at_most": 1,
      "forms": {"standard": {"shanten": 1, "exact": true, "useful": [{"tile": "2m", "unseen": 3}]},
                "seven_pairs": {"shanten": 3, ...}, "thirteen_orphans": {"shanten": null, ...}},
      "useful": [{"tile", "unseen"}], "unseen": 12}
@@ -13,7 +13,8 @@ it leaves, its useful tiles and their unseen copies), best first.  JSON per hand
 with, for fourteen tiles, ``"discards": [{"discard", "shanten", "exact", "useful", "unseen"}]``
 in place of ``useful``/``unseen`` (and no per-form ``useful``).  ``"shanten": null`` marks a form
 the hand cannot make (a special shape with declared melds); ``"exact": false`` a shape without
-a distance function of its own, searched only up to ready ("at least").  Exit status 0 for any
+a distance function of its own, searched only up to ready (its number a lower bound; the hand's
+``shanten`` is then at least that, and ``at_most`` the least of the exactly measured forms).  Exit status 0 for any
 valid hand, 2 for bad input.
 """
 
@@ -74,7 +75,13 @@ def build(args: argparse.Namespace) -> Handler:
         answer = shanten_answer(rec, profile, seen=seen_tiles(rec, args))
         report, out = answer.value, answer.data
         lines = [hand_text(rec.hand, rec.context, args.ascii), ""]
-        lines.append(f"shanten {report.shanten} under {profile.id}: {_state(report.shanten, report.exact)}")
+        if report.exact:
+            lines.append(f"shanten {report.shanten} under {profile.id}: {_state(report.shanten, True)}")
+        else:
+            most = "" if report.at_most is None else f" and at most {report.at_most}"
+            count = len(report.inexact_forms)
+            lines.append(f"shanten at least {report.shanten}{most} under {profile.id}: {count} special shape(s) "
+                         "without a distance function are measured only up to ready")
         rows = [("form", "shanten", "useful tiles (unseen)" if report.thirteen else "")]
         for name, distance in report.forms.items():
             useful = tiles(report.form_useful.get(name, ())) if report.thirteen and distance else ""
