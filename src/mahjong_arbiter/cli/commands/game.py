@@ -116,8 +116,19 @@ def _hand_arguments(parser: argparse.ArgumentParser, *, draw: bool) -> None:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from .. import EXIT_STATUS
+
     sub = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
-    new = sub.add_parser("new", parents=[_common(db_only=True)], help="start a game")
+
+    def add_parser(name: str, parents: list[argparse.ArgumentParser], help: str) -> argparse.ArgumentParser:
+        # every action's --help says what it does and ends with the one exit-status table, as every
+        # command's does
+        return sub.add_parser(
+            name, parents=parents, help=help, description=help, epilog=EXIT_STATUS,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+
+    new = add_parser("new", parents=[_common(db_only=True)], help="start a game")
     new.add_argument("--json", action="store_true", help="print the game as JSON")
     new.add_argument("--profile", required=True, help="profile id or house-rules file (it decides the settlement)")
     new.add_argument(
@@ -127,20 +138,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     new.add_argument("--rounds", type=int, choices=(1, 4), default=4, help="prevailing winds to play (4 or 1)")
     for flag in ("--after-east-win", "--after-draw"):
         new.add_argument(flag, choices=("stays", "passes"), help="the table's choice where the source is silent")
-    _hand_arguments(sub.add_parser("hand", parents=[_common()], help="record a won hand"), draw=False)
-    _hand_arguments(sub.add_parser("draw", parents=[_common()], help="record a drawn (dead) hand"), draw=True)
-    sub.add_parser("undo", parents=[_common()], help="remove the last hand").add_argument(
+    _hand_arguments(add_parser("hand", parents=[_common()], help="record a won hand"), draw=False)
+    _hand_arguments(add_parser("draw", parents=[_common()], help="record a drawn (dead) hand"), draw=True)
+    add_parser("undo", parents=[_common()], help="remove the last hand").add_argument(
         "--json", action="store_true", help='print {"game", "removed"}'
     )
-    show = sub.add_parser("show", parents=[_common()], help="the ledger")
+    show = add_parser("show", parents=[_common()], help="the ledger")
     show.add_argument("--json", action="store_true")
-    export = sub.add_parser("export", parents=[_common()], help="the ledger as JSON or CSV")
+    export = add_parser("export", parents=[_common()], help="the ledger as JSON or CSV")
     export.add_argument("--format", choices=("json", "csv"), default="json")
     export.add_argument("--output", metavar="FILE", help="default: standard output")
-    sub.add_parser("replay", parents=[_common()], help="recompute every hand; exit 1 on any difference").add_argument(
+    add_parser("replay", parents=[_common()], help="recompute every hand; exit 1 on any difference").add_argument(
         "--json", action="store_true", help='print {"game", "hands", "differences", "notes"}'
     )
-    sub.add_parser("list", parents=[_common(db_only=True)], help="every game in the ledger").add_argument(
+    add_parser("list", parents=[_common(db_only=True)], help="every game in the ledger").add_argument(
         "--json", action="store_true", help='print {"games": [...]}'
     )
 
