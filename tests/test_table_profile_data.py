@@ -35,7 +35,8 @@ def test_a_house_minimum_of_one_faan_settles_a_two_faan_hand(tmp_path: Path) -> 
 
 def test_a_minimum_below_the_payment_table_fails_at_load(tmp_path: Path) -> None:
     house = _house(tmp_path, 'id = "house"\nextends = "hk-old-style"\nminimum = 1\n')
-    with pytest.raises(ProfileError, match=r"house\.toml: \[payments\.tables\.simple\] starts at 3 faan, below"):
+    message = r"house\.toml: \[payments\.tables\.simple\] starts at 3 faan, above the minimum 1"
+    with pytest.raises(ProfileError, match=message):
         load_profile(house)
 
 

@@ -486,7 +486,7 @@ def read_settlement_rules(
             raise ProfileError(f"{where}: [payments] responsibility: is required beside a payment table")
         if table is not None and minimum is not None and minimum < table.steps[0][0]:
             raise ProfileError(
-                f"{where}: [payments.tables.{table.name}] starts at {table.steps[0][0]} faan, below the minimum "
+                f"{where}: [payments.tables.{table.name}] starts at {table.steps[0][0]} faan, above the minimum "
                 f"{minimum}: a winning hand of {minimum} faan would have no payment (name a table that starts lower)"
             )
         if table is not None and each is None:
