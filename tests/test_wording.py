@@ -10,6 +10,7 @@ import pytest
 from mahjong_arbiter.cli import main
 from mahjong_arbiter.errors import HandError
 from mahjong_arbiter.notation.json_hand import record_from_json
+from mahjong_arbiter.profiles.loader import builtin_profile_ids, load_profile
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
@@ -59,6 +60,36 @@ def test_a_rule_is_never_suppressed_by_itself(capsys: pytest.CaptureFixture[str]
         line = next(x for x in out.splitlines() if x.strip().startswith("Mixed Straight") and "once" in x)
         assert "counted once (non-identical)" in line and "by Mixed Straight" not in line
         assert "by mcr.mixed-straight" not in out
+
+
+@pytest.mark.parametrize("pid", builtin_profile_ids())
+def test_no_rule_excludes_or_implies_a_rule_of_its_own_name(pid: str) -> None:
+    # a suppression between two rules of one name reads to a player as a rule suppressed by itself
+    # ("Original Hand  excluded by Original Hand" under buzzard-2000, where the x8 double and the
+    # limit hand shared the name)
+    rules = load_profile(pid).rules
+    same = [
+        (rid, edge.target)
+        for rid, rule in rules.items()
+        for edge in (*rule.excludes, *rule.implies)
+        if edge.target in rules and rules[edge.target].name.casefold() == rule.name.casefold()
+    ]
+    assert same == []
+
+
+@pytest.mark.parametrize(
+    ("hand", "context", "claim"),
+    [("123m555p777s999mCC", ["--self-drawn", "--event", "heavens_blessing"], "Original Hand"),
+     ("[EEE,1]SSSWWWCCCFF", [], "All Winds and Dragons")],
+)
+def test_claiming_a_buzzard_limit_hand_by_its_name_is_right(
+    capsys: pytest.CaptureFixture[str], hand: str, context: list[str], claim: str
+) -> None:
+    # Buzzard 2000 p. 11 (ledger D 1, D 3): the limit hand; its x8 double (ledger B) is named apart,
+    # so the claim names the limit alone (it was WRONG: "Original Hand excluded by Original Hand")
+    status, out = _run(capsys, "verify", hand, *context, "--profile", "buzzard-2000", "--claim-rules", claim, "--json")
+    assert status == 0, out
+    assert json.loads(out)["verdict"] == "right"
 
 
 def test_one_spelling_of_the_dual_pung_wait(capsys: pytest.CaptureFixture[str]) -> None:
