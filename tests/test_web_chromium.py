@@ -116,10 +116,26 @@ _SMALL_TARGETS = """() => [...document.querySelectorAll(
   .map(([html, r]) => html + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))"""
 
 
+# drawn but running off the right edge (a table cell, a tile) or a checkbox stretched wide
+_CUT_OFF = """() => {
+  const width = document.documentElement.clientWidth;
+  const shown = e => e.getClientRects().length && !e.closest('details:not([open])');
+  const cut = [...document.querySelectorAll('main td, main svg.tile')]
+    .filter(e => shown(e) && e.getBoundingClientRect().right > width + 0.5)
+    .map(e => 'cut off: ' + (e.getAttribute('aria-label') || e.textContent).trim().slice(0, 40));
+  const wide = [...document.querySelectorAll('main input[type=checkbox], main input[type=radio]')]
+    .filter(e => shown(e) && e.getBoundingClientRect().width > 32)
+    .map(e => 'stretched: ' + (e.id || e.name));
+  return cut.concat(wide);
+}"""
+
+
 def no_horizontal_scroll(tab: Any) -> None:
-    """The phone layout holds: no sideways scrolling at 390 px, every tap target at least 44 x 44 px."""
+    """The phone layout holds: no sideways scrolling at 390 px, nothing drawn past the right edge
+    (a wide table shows its rows as cards), every tap target at least 44 x 44 px."""
     width = tab.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
     assert width[0] <= width[1], f"horizontal scroll at 390 px: {width}"
+    assert tab.evaluate(_CUT_OFF) == []
     assert tab.evaluate(_SMALL_TARGETS) == []
 
 
@@ -176,10 +192,70 @@ def test_a_typed_helper_string_shows_the_items_of_score_json(
         (name, f"{n} point" + ("s" if n != 1 else ""), f"x{count}" if count != 1 else "") for name, n, count in points
     ]
     assert [r[0] for r in rows] == ["Three Concealed Pungs", "All Pungs", "Dragon Pung", "Single Wait"]
+    sets = page.locator(".breakdown tbody tr").first.locator("td").nth(4).locator("svg.tile")
+    expect(sets).to_have_count(9)  # the three concealed pungs drawn, on the screen (the rows are cards)
+    no_horizontal_scroll(page)
     labels = page.locator("#pieces button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
     assert labels[0] == "exposed pung of red dragon, claimed red dragon from the left"
     page.click('#pieces button[data-piece="standing"] >> nth=0')  # tiles and text stay in step
     expect(page.locator("#hand-text")).to_have_value("[CCC,1]22m5559p888s9p")  # one 2m fewer
+
+
+def focused(tab: Any) -> str:
+    """Where the keyboard is: the focused element's id, its piece's label, or "body" when lost."""
+    where: str = tab.evaluate("""() => { const e = document.activeElement;
+        if (!e || e === document.body) return 'body';
+        return e.id || ('piece: ' + e.getAttribute('aria-label')); }""")
+    return where
+
+
+def test_melds_the_winning_tile_and_events_with_the_keyboard_alone(
+    page: Any, server: Server, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page.goto(server.url + "/")
+    type_hand(page, "11111m23456789p")  # bad input: the engine's own words beside the field
+    expect(page.locator("#hand-error")).to_have_text("5 copies of 1m (melds included); there are only 4")
+    page.focus("#clear-hand")
+    page.keyboard.press("Enter")
+    expect(page.locator("#hand-text")).to_have_value("")
+
+    def press(selector: str, key: str = "Enter") -> None:
+        page.focus(selector)
+        page.keyboard.press(key)
+
+    press('input[name="add"][value="pung"]', "Space")
+    page.select_option("#claim-seat", "3")  # from the right
+    press('#palette button[data-tile="C"]')
+    press('input[name="add"][value="concealed_kong"]', "Space")
+    expect(page.locator("#claim-seat-box")).to_be_hidden()  # a concealed kong was claimed from nobody
+    press('#palette button[data-tile="1m"]')
+    press('input[name="add"][value="chow"]', "Space")
+    page.select_option("#claim-tile", "3")  # the chow's 3rd tile was the discard
+    press('#palette button[data-tile="2s"]')
+    press('input[name="add"][value="tile"]', "Space")
+    for tile in ["5p", "6p", "7p", "9s", "9s"]:
+        press(f'#palette button[data-tile="{tile}"]')
+    expect(page.locator("#hand-text")).to_have_value("[CCC,3][1m1m1m1m][2s3s4s,3]567p9s9s")
+    press('input[name="tap"][value="win"]', "Space")
+    press('#pieces button[data-piece="standing"] >> nth=1')  # 6p becomes the winning tile
+    expect(page.locator("#hand-text")).to_have_value("[CCC,3][1m1m1m1m][2s3s4s,3]57p99s6p")
+    assert focused(page).startswith("piece: ")  # the keyboard stays in the hand, not thrown to the top
+    labels = page.locator("#pieces button").evaluate_all("bs => bs.map(b => b.getAttribute('aria-label'))")
+    assert labels[:3] == [
+        "exposed pung of red dragon, claimed red dragon from the right", "concealed kong of 1 of characters",
+        "exposed chow 2 of bamboo, 3 of bamboo, 4 of bamboo, claimed 4 of bamboo from the left",
+    ]
+    assert labels[-1] == "6 of dots, the last tile added"
+    press("#f-self_drawn", "Space")
+    press("#f-kong", "Space")
+    expected = cli_json("score", "[CCC,3][1111m][234s,3]57p99s6p", "--self-drawn", "--kong", "--json", capsys=capsys)
+    expect(page.locator("#ruling .big")).to_have_text(f"{expected['total']} points")
+    page.select_option("#f-profile", "bmja")  # the events bmja scores, offered as toggles
+    expect(page.locator("#events legend")).to_have_text("Events bmja scores")
+    press("#ev-original_call", "Space")
+    expect(page).to_have_url(re.compile(r"events=original_call"))
+    assert focused(page) == "ev-original_call"  # the toggles drawn again, the keyboard where it was
+    no_horizontal_scroll(page)
 
 
 def test_z_digits_follow_the_honour_order(page: Any, server: Server) -> None:
@@ -209,6 +285,10 @@ def test_verify_a_wrong_claim(page: Any, server: Server) -> None:
     expect(claim.locator(".verdict")).to_have_text("verdict: wrong")
     expect(claim).to_contain_text("Half Flush needs tiles of one suit together with honours")
     expect(claim).to_contain_text("the claimed rules add up to 24 points")
+    page.check("#cmp-bmja")
+    page.check("#cmp-hk-old-style")
+    expect(page.locator("#ruling section.comparison")).to_contain_text("3 faan")
+    no_horizontal_scroll(page)  # the differences and the side-by-side table fit the phone
 
 
 def test_thirteen_tiles_show_their_waits(page: Any, server: Server) -> None:
@@ -243,6 +323,7 @@ def test_the_print_stylesheet_shows_the_ruling_only(page: Any, server: Server) -
     page.emulate_media(media="print")
     assert not page.locator(".builder").is_visible() and not page.locator("header.top").is_visible()
     assert page.locator("#ruling .big").is_visible()
+    assert not page.locator("#ruling .discards").is_visible()  # a won hand's page: the verdict alone
     pdf: bytes = page.pdf(format="A4")
     assert len(re.findall(rb"/Type\s*/Page\b", pdf)) == 1  # the whole ruling on one page
 
@@ -313,6 +394,8 @@ def test_a_game_of_three_hands_matches_game_show(page: Any, server: Server,
     with page.expect_navigation():
         page.click("#record-hand")
     expect(page.locator("section[aria-labelledby=history] tbody tr")).to_have_count(3)
+    history = page.locator("section[aria-labelledby=history] tbody tr")
+    expect(history.first).to_contain_text("Bob wins, on <b>Cat</b>'s discard")  # escaped, in words
     shown = cli_json("game", "show", "--db", str(server.db), "--game", str(gid), "--json", capsys=capsys)
     totals = shown["hands"][-1]["totals"]
     standings = page.locator("section[aria-labelledby=standings] tbody tr").evaluate_all(

@@ -34,6 +34,7 @@ from .why import WhyAnswer
 __all__ = [
     "RULING_CSS",
     "page",
+    "table_html",
     "hand_html",
     "hand_tiles_html",
     "result_html",
@@ -63,6 +64,21 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .value { font-weight: normal; color: #555; margin-left: .6em; }
 .example { margin: .4em 0 .6em 1em; }
 .caption { margin: .2em 0; font-size: .9em; }
+@media (max-width: 560px) {
+  table.narrow-cards, table.narrow-items { width: 100%; }
+  .narrow-cards thead, .narrow-items thead { position: absolute; width: 1px; height: 1px; overflow: hidden;
+    clip-path: inset(50%); white-space: nowrap; }
+  .narrow-cards tr, .narrow-items tr { display: block; border: 1px solid #ccc; border-radius: .3em; margin: 0 0 .4em;
+    padding: .2em .5em; }
+  .narrow-cards td, .narrow-items td { display: block; border: 0; padding: .1em 0; text-align: left; }
+  .narrow-cards td:empty, .narrow-items td:empty { display: none; }
+  .narrow-cards td[data-label]::before { content: attr(data-label) ": "; font-weight: bold; color: #555; }
+  .narrow-cards td:first-child { font-weight: bold; } .narrow-cards td:first-child::before { content: none; }
+  .narrow-items tr { display: grid; grid-template-columns: 1fr auto auto auto; gap: 0 .6em; align-items: baseline; }
+  .narrow-items td:first-child { font-weight: bold; }
+  .narrow-items td:nth-child(4)::before { content: "= "; }
+  .narrow-items td:nth-child(5) { grid-column: 1 / -1; }
+}
 @media print {
   body { margin: 0; max-width: none; font-size: 10pt; }
   h1 { font-size: 13pt; } h2 { font-size: 11pt; margin: .6em 0 .2em; }
@@ -108,18 +124,27 @@ def hand_tiles_html(hand: Hand, context: Context) -> str:
     return hand_svg(hand, context)
 
 
-def _table(head: Sequence[str], rows: Iterable[Sequence[str]], numeric: frozenset[int] = frozenset(),
-           raw: frozenset[int] = frozenset()) -> str:
-    """A table; cells are escaped text, except columns in *raw*, which are HTML already."""
+def table_html(head: Sequence[str], rows: Iterable[Sequence[str]], numeric: frozenset[int] = frozenset(),
+               raw: frozenset[int] = frozenset(), *, narrow: str = "cards") -> str:
+    """A table; cells are escaped text, except columns in *raw*, which are HTML already.
+
+    Each cell carries its column's heading (``data-label``) so that on a narrow screen
+    (:data:`RULING_CSS`) a ``cards`` table shows each row as a card of "heading: value" lines
+    instead of running off the side; ``items`` is the breakdown's compact form (the rule, its
+    value and subtotal on one line, its sets drawn below); ``table`` keeps the table (for
+    a few narrow columns, such as tiles and numbers).
+    """
     th = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
     body = []
     for row in rows:
         cells = []
         for i, c in enumerate(row):
             content = c if i in raw else escape(c)
-            cells.append(f'<td class="num">{content}</td>' if i in numeric else f"<td>{content}</td>")
+            label = f' data-label="{escape(head[i])}"' if i < len(head) else ""
+            cells.append(f'<td class="num"{label}>{content}</td>' if i in numeric else f"<td{label}>{content}</td>")
         body.append(f"<tr>{''.join(cells)}</tr>")
-    return f'<div class="table-wrap"><table><thead><tr>{th}</tr></thead><tbody>{"".join(body)}</tbody></table></div>'
+    return (f'<div class="table-wrap"><table class="narrow-{escape(narrow)}"><thead><tr>{th}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table></div>')
 
 
 def _sets_html(item: Item) -> str:
@@ -141,7 +166,8 @@ def result_html(result: Result) -> str:
          _sets_html(i))
         for i in result.items
     ]
-    parts.append(_table(("rule", "value", "times", "subtotal", "sets"), rows, frozenset({1, 2, 3}), frozenset({4})))
+    parts.append(table_html(("rule", "value", "times", "subtotal", "sets"), rows, frozenset({1, 2, 3}),
+                            frozenset({4}), narrow="items"))
     if result.fields or result.notes:
         facts = [f"<li>{escape(k)}: {escape(str(v))}</li>" for k, v in result.fields.items()
                  if not isinstance(v, list | dict)]
@@ -152,12 +178,12 @@ def result_html(result: Result) -> str:
         parts.append("<h2>Suppressed (held, but not counted)</h2>")
         suppressed = [(s.name + (f" x{s.count}" if s.count != 1 else ""), result.suppression_reason(s), s.source)
                       for s in result.suppressed]
-        parts.append(_table(("rule", "why it does not count", "source"), suppressed))
+        parts.append(table_html(("rule", "why it does not count", "source"), suppressed))
     if result.alternatives:
         parts.append("<h2>Other readings</h2>")
         others = [(f"{a.total:g} {result.unit}", str(a.reading)) for a in sorted(result.alternatives,
                                                                                key=lambda a: -a.total)]
-        parts.append(_table(("total", "reading"), others, frozenset({0})))
+        parts.append(table_html(("total", "reading"), others, frozenset({0})))
     parts.append(f'<p class="source">profile {escape(result.profile)}, fingerprint {escape(result.fingerprint)}</p>')
     return '<section class="breakdown">' + "\n".join(parts) + "</section>"
 
@@ -165,7 +191,7 @@ def result_html(result: Result) -> str:
 def ranked_html(ranked: Sequence[RankedReading], unit: str) -> str:
     """Every Reading ranked by score, the best marked."""
     rows = [(str(r.rank), f"{r.total:g} {unit}", str(r.reading) + (" (best)" if r.best else "")) for r in ranked]
-    table = _table(("rank", "total", "reading"), rows, frozenset({0, 1}))
+    table = table_html(("rank", "total", "reading"), rows, frozenset({0, 1}))
     return f'<section class="ranked"><h2>Readings ranked by score</h2>{table}</section>'
 
 
@@ -189,7 +215,7 @@ def verdict_html(verdict: Verdict) -> str:
     ]
     if verdict.differences:
         rows = [(d.kind.replace("_", " "), d.name, d.message, d.source) for d in verdict.differences]
-        parts.append(f"<h2>Differences</h2>{_table(('what', 'rule', 'detail', 'source'), rows)}")
+        parts.append(f"<h2>Differences</h2>{table_html(('what', 'rule', 'detail', 'source'), rows)}")
     parts.append("</section>")
     return "".join(parts)
 
@@ -199,7 +225,8 @@ def comparison_html(comparison: Comparison) -> str:
     head = ("rule", *(c.profile for c in comparison.columns))
     rows = [(r.name, *r.cells) for r in comparison.rows]
     rows.append(("total", *(c.total_text for c in comparison.columns)))
-    parts = [f'<section class="comparison"><h2>Side by side</h2>{_table(head, rows, frozenset(range(1, len(head))))}']
+    drawn = table_html(head, rows, frozenset(range(1, len(head))))
+    parts = [f'<section class="comparison"><h2>Side by side</h2>{drawn}']
     if comparison.same:
         parts.append(f"<p>{comparison.same} rule(s) score the same in every column.</p>")
     for c in comparison.columns:
@@ -212,7 +239,8 @@ def comparison_html(comparison: Comparison) -> str:
 def _waits_table(report: WaitsReport) -> str:
     rows = [(tile_svg(w.tile), str(w.live), escape(w.discard.text()), escape(w.self_drawn.text()))
             for w in report.waits]
-    return _table(("tile", "live", "on a discard", "self-drawn"), rows, frozenset({1}), frozenset({0, 2, 3}))
+    return table_html(("tile", "live", "on a discard", "self-drawn"), rows, frozenset({1}), frozenset({0, 2, 3}),
+                      narrow="table")
 
 
 def waits_html(report: WaitsReport) -> str:
@@ -232,7 +260,8 @@ def discards_html(report: DiscardReport, *, shown: int = 5) -> str:
         rows.append((tile_svg(option.discard), waits, str(option.report.live), best))
     more = len(report.options) - shown
     tail = f"<p>{more} more discard(s) keep less.</p>" if more > 0 else ""
-    table = _table(("discard", "waits", "live", "best"), rows, frozenset({2, 3}), frozenset({0, 1, 3}))
+    table = table_html(("discard", "waits", "live", "best"), rows, frozenset({2, 3}), frozenset({0, 1, 3}),
+                       narrow="table")
     return f'<section class="discards"><h2>Best discards under {escape(report.profile)}</h2>{table}{tail}</section>'
 
 

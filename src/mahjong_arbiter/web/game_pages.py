@@ -83,7 +83,7 @@ def _standings(game: GameRow, rows: Sequence[Mapping[str, Any]]) -> str:
     totals = rows[-1]["totals"] if rows else {p: 0 for p in game.players}
     order = sorted(game.players, key=lambda p: -float(totals[p]))
     body = [(str(i), p, str(totals[p])) for i, p in enumerate(order, start=1)]
-    return table(("place", "player", "total"), body)
+    return table(("place", "player", "total"), body, narrow="table")
 
 
 def _history(game: GameRow, rows: Sequence[Mapping[str, Any]]) -> str:
@@ -95,7 +95,8 @@ def _history(game: GameRow, rows: Sequence[Mapping[str, Any]]) -> str:
         if row["winner"] is None:
             result = "draw"
         else:
-            how = "self-drawn" if row["self_drawn"] else f"on {row['discarder'] or 'a'} discard"
+            how = "self-drawn" if row["self_drawn"] else (
+                f"on {row['discarder']}'s discard" if row["discarder"] else "on a discard")
             result = f"{row['winner']} wins, {how}"
         cells = [str(row["hand"]), str(row["prevailing"]), str(row["east"]), result]
         cells += [f"{row['scores'][p]} → {row['net'][p]} (total {row['totals'][p]})" for p in game.players]
@@ -209,7 +210,8 @@ def settlement_html(number: int, result: Mapping[str, Any]) -> str:
         parts.append(f"<ul>{lines}</ul>")
     settlement = result["settlement"]
     payments = [(seats[p["from"]], seats[p["to"]], str(p["amount"]), p["why"]) for p in settlement["payments"]]
-    parts.append(table(("pays", "to", "amount", "why"), payments) if payments else "<p>No payments.</p>")
+    paid = table(("pays", "to", "amount", "why"), payments, narrow="table") if payments else "<p>No payments.</p>"
+    parts.append(paid)
     nets = "".join(f"<li>{escape(seats[s])}: {escape(str(v))}</li>" for s, v in settlement["net"].items())
     parts.append(f"<p>Each player's net:</p><ul>{nets}</ul>")
     parts += [f'<p class="hint">{escape(n)}</p>' for n in settlement.get("notes", [])]

@@ -107,7 +107,7 @@ def _builder(
     {options(_HONOUR_ORDERS, form.honour_order)}</select></label>
 </div>
 <div class="hand-bar">
-<div id="pieces" class="pieces tiles" aria-label="the hand: tap a tile to remove it" role="group">
+<div id="pieces" class="pieces tiles" aria-label="the hand: tap a tile to remove it" role="group" tabindex="-1">
 {pieces_html(pieces)}</div>
 <p class="summary"><a href="#ruling" id="summary">{escape(summary)}</a></p>
 </div>
@@ -117,9 +117,9 @@ def _builder(
   <label class="check"><input type="radio" name="add" value="pung"> a pung</label>
   <label class="check"><input type="radio" name="add" value="kong"> a kong</label>
   <label class="check"><input type="radio" name="add" value="concealed_kong"> a concealed kong</label>
-  <label for="claim-seat">claimed</label>
-  <select id="claim-seat">{options(_CLAIMS, "")}</select>
-  <select id="claim-tile" hidden>{options(_CHOW_CLAIMS, "")}</select>
+  <label class="select" id="claim-seat-box">claimed <select id="claim-seat">{options(_CLAIMS, "")}</select></label>
+  <label class="select" id="claim-tile-box" hidden>claimed <select id="claim-tile">{options(_CHOW_CLAIMS, "")}
+  </select></label>
 </fieldset>
 <fieldset class="modes"><legend>Tap a tile in the hand to</legend>
   <label class="check"><input type="radio" name="tap" value="remove" checked> remove it</label>

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from html import escape
 
+from ..disputes.html import table_html
 from ..notation.svg import sprite
 
 __all__ = ["layout", "options", "checkbox", "NAV"]
@@ -55,11 +56,8 @@ def checkbox(name: str, label: str, checked: bool, *, hint: str = "", value: str
     )
 
 
-def table(head: Sequence[str], rows: Iterable[Sequence[str]], *, raw: frozenset[int] = frozenset()) -> str:
-    """A table of escaped cells (columns in *raw* are HTML already)."""
-    th = "".join(f'<th scope="col">{escape(h)}</th>' for h in head)
-    body = "".join(
-        "<tr>" + "".join(f"<td>{c if i in raw else escape(c)}</td>" for i, c in enumerate(row)) + "</tr>"
-        for row in rows
-    )
-    return f'<div class="table-wrap"><table><thead><tr>{th}</tr></thead><tbody>{body}</tbody></table></div>'
+def table(head: Sequence[str], rows: Iterable[Sequence[str]], *, raw: frozenset[int] = frozenset(),
+          narrow: str = "cards") -> str:
+    """A table of escaped cells (columns in *raw* are HTML already), drawn as the rulings' tables are
+    (:func:`mahjong_arbiter.disputes.html.table_html`: rows become cards on a narrow screen)."""
+    return table_html(head, rows, raw=raw, narrow=narrow)

@@ -81,8 +81,30 @@
       return data;
     }
 
+    // The parts the server sends again (the pieces, the events, the ruling, the share links) are
+    // replaced, which would drop the keyboard focus on the page's body: note where it was and put
+    // it back on the same place (the piece now at the same position, or the element of the same id).
+    function focusPlace() {
+      const e = document.activeElement;
+      if (!e || e === document.body) return null;
+      if (e.closest("#pieces")) return { piece: $$("#pieces button").indexOf(e) };
+      return e.id ? { id: e.id } : null;
+    }
+    function restoreFocus(place) {
+      if (!place || (document.activeElement && document.activeElement !== document.body)) return;
+      let target = null;
+      if (place.piece !== undefined) {
+        const buttons = $$("#pieces button");
+        target = buttons[Math.min(Math.max(place.piece, 0), buttons.length - 1)] || $("#pieces");
+      } else {
+        target = document.getElementById(place.id);
+      }
+      if (target) target.focus();
+    }
+
     async function send(fromTyping) {
       const mine = ++sequence;
+      const place = focusPlace();
       const result = await post("/ui/update", { form: state(), pieces: fromTyping ? null : pieces });
       if (mine !== sequence) return;  // a newer change is on its way
       const data = result.data || {};
@@ -106,6 +128,7 @@
       const panel = $(".game-panel");
       if (panel) panel.outerHTML = data.game_html;
       history.replaceState(null, "", "/?" + data.query);
+      restoreFocus(place);
     }
 
     function current() {
@@ -160,8 +183,8 @@
     $$('input[name="add"]', form).forEach((radio) => radio.addEventListener("change", () => {
       const chow = $('input[name="add"]:checked', form).value === "chow";
       const concealed = $('input[name="add"]:checked', form).value === "concealed_kong";
-      $("#claim-tile").hidden = !chow;
-      $("#claim-seat").hidden = chow || concealed;
+      $("#claim-tile-box").hidden = !chow;
+      $("#claim-seat-box").hidden = chow || concealed;
     }));
     $("#clear-hand").addEventListener("click", () => {
       pieces = { standing: [], last: null, melds: [], bonus: [] };
