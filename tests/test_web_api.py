@@ -454,3 +454,28 @@ def test_teaching_endpoints_refuse_bad_input(client: TestClient) -> None:
     hand = hand_json(client, "123m456p789s11pEW")
     assert error_of(client.post("/api/shanten", json={"hand": hand, "seen": ["E"] * 4}))["code"] == "fifth_copy"
     error_of(client.post("/api/targets", json={"hand": hand, "depth": 4}))
+
+
+# a limit hand under bmja: Thirteen Unique Wonders (BMJA rules, Special hands: the limit, 1,000)
+ORPHANS = "19m19p19sESWNCFP1m"
+
+
+def test_the_ruling_and_the_diff_are_in_a_players_words(
+    client: TestClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    page = client.get("/", params={"hand": SAMPLE}).text
+    assert "<li>points without flowers: 21</li>" in page and "<li>minimum met: yes</li>" in page
+    limit = client.get("/", params={"hand": ORPHANS, "profile": "bmja"}).text
+    assert 'class="big">1000 points<' in limit
+    assert "<li>fixed-value hand: Thirteen Unique Wonders</li>" in limit and "<li>limit applied: yes</li>" in limit
+    for text in (page, limit):
+        assert not re.search(r"<li>[a-z]+_[a-z_]+:|: (True|False)</li>", text)  # no field names, no Python flags
+    capsys.readouterr()
+    main(["score", SAMPLE])
+    assert "  minimum met: yes\n" in capsys.readouterr().out  # the command line says it the same way
+    diff = client.get("/profiles/diff", params={"a": "mcr", "b": "mcr-mil"}).text
+    assert "mcr.half-flush (MIL reading" in diff and "[(" not in diff and ">False<" not in diff
+    main(["profiles", "diff", "mcr", "mcr-mil"])
+    out = capsys.readouterr().out
+    assert "policies.last_tile_from_own_melds: no -> yes" in out and "[(" not in out
+

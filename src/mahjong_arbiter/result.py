@@ -15,11 +15,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Final
 
 from .solver.reading import Group, Reading
 
 __all__ = ["Item", "Suppressed", "Alternative", "Result", "group_text", "relation_words"]
+
+
+_FIELD_WORDS: Final = {
+    "basic": "points without flowers",
+    "minimum_met": "minimum met",
+    "limit_applied": "limit applied",
+    "fixed": "fixed-value hand",
+    "exposure": "special hand exposed",
+    "base_points": "base points",
+    "uncapped": "faan before the cap",
+    "cap_applied": "cap applied",
+    "non_winner_limit": "non-winner limit",
+}
+"""How an arithmetic field is named to a player (a field not listed: its name with spaces)."""
 
 
 def relation_words(relation: str) -> str:
@@ -196,6 +210,24 @@ class Result:
         by = next((i.name for i in self.items if i.id == suppressed.by), suppressed.by)
         return suppressed.reason(by)
 
+    def shown_fields(self) -> list[tuple[str, str]]:
+        """The arithmetic's fields in a player's words, for text and HTML (the structured ones are
+        for JSON): ``("minimum met", "yes")``, ``("fixed-value hand", "Buried Treasure")``."""
+        shown = []
+        for key, value in self.fields.items():
+            if value is None or isinstance(value, list | dict):
+                continue
+            if isinstance(value, bool):
+                text = "yes" if value else "no"
+            elif key == "fixed":
+                text = next((i.name for i in self.items if i.id == value), str(value))
+            elif isinstance(value, float):
+                text = f"{value:g}"
+            else:
+                text = str(value)
+            shown.append((_FIELD_WORDS.get(key, key.replace("_", " ")), text))
+        return shown
+
     def to_text(self, *, explain: bool = False) -> str:
         """A readable breakdown: one line per item, aligned, the total last."""
         lines = [f"profile {self.profile} (fingerprint {self.fingerprint})"]
@@ -207,9 +239,7 @@ class Result:
             used = " ".join(group_text(g) for inst in i.sets for g in inst)
             row = f"  {i.name:<{width}}  {_value_text(i):>14} {times:>4}  {_subtotal_text(i):>6}   {used}"
             lines.append(row.rstrip())
-        for key, value in self.fields.items():
-            if value is not None and not isinstance(value, list | dict):  # structured fields are for JSON
-                lines.append(f"  {key}: {value}")
+        lines.extend(f"  {name}: {value}" for name, value in self.shown_fields())
         for note in self.notes:
             lines.append(f"  note: {note}")
         if explain:

@@ -50,8 +50,7 @@ def breakdown_lines(result: Result, style: Style, *, suppressed: bool = True) ->
     body = table([head, *item_rows(result)], align="<<>><")
     lines.append("  " + style.dim(body[0]))
     lines.extend("  " + line for line in body[1:])
-    for key, value in result.fields.items():
-        lines.append(f"  {key}: {value}")
+    lines.extend(f"  {name}: {value}" for name, value in result.shown_fields())
     for note in result.notes:
         lines.append(f"  note: {note}")
     if suppressed:

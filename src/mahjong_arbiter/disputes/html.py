@@ -169,8 +169,7 @@ def result_html(result: Result) -> str:
     parts.append(table_html(("rule", "value", "times", "subtotal", "sets"), rows, frozenset({1, 2, 3}),
                             frozenset({4}), narrow="items"))
     if result.fields or result.notes:
-        facts = [f"<li>{escape(k)}: {escape(str(v))}</li>" for k, v in result.fields.items()
-                 if not isinstance(v, list | dict)]
+        facts = [f"<li>{escape(name)}: {escape(value)}</li>" for name, value in result.shown_fields()]
         facts += [f"<li>note: {escape(n)}</li>" for n in result.notes]
         parts.append(f'<ul class="fields">{"".join(facts)}</ul>')
     parts.append(f'<p class="total">total: {result.total:g} {escape(result.unit)}</p>')

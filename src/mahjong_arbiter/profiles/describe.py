@@ -7,6 +7,7 @@ Each function returns plain data (for JSON) and has a ``*_text`` twin for people
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .loader import builtin_profile_ids, load_profile
@@ -105,16 +106,50 @@ def profile_diff(a: Profile, b: Profile) -> dict[str, Any]:
     return {"a": a.id, "b": b.id, "only_in_a": only_a, "only_in_b": only_b, "changed": changed, "settings": settings}
 
 
+def _is_edge_list(value: Sequence[Any]) -> bool:
+    return all(isinstance(v, list | tuple) and len(v) == 2 and all(isinstance(x, str) for x in v) for v in value)
+
+
+def diff_value_text(value: Any) -> str:
+    """A value of :func:`profile_diff` in words (for the text and the web page; JSON keeps the data):
+    nothing set is "not set", a flag yes or no, edges "target (source)", a table "key: value" pairs.
+
+    >>> diff_value_text([("mcr.half-flush", "MIL reading, fan 3")]), diff_value_text(None), diff_value_text([])
+    ('mcr.half-flush (MIL reading, fan 3)', 'not set', 'none')
+    >>> diff_value_text({"fishing": 0.4, "exposure": "half"}), diff_value_text(False)
+    ('fishing: 0.4; exposure: half', 'no')
+    """
+    if value is None:
+        return "not set"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, dict):
+        return "; ".join(
+            f"{k}: ({diff_value_text(v)})" if isinstance(v, dict) else f"{k}: {diff_value_text(v)}"
+            for k, v in value.items()
+        )
+    if isinstance(value, list | tuple):
+        if not value:
+            return "none"
+        if _is_edge_list(value):
+            return "; ".join(f"{target} ({source})" for target, source in value)
+        return ", ".join(diff_value_text(v) for v in value)
+    return str(value)
+
+
 def diff_text(diff: dict[str, Any]) -> str:
+    """:func:`profile_diff` as lines: ``-``/``+`` a rule in one profile only, ``~`` a rule that differs."""
     a, b = diff["a"], diff["b"]
     lines = [f"--- {a}", f"+++ {b}"]
     for key, (va, vb) in diff["settings"].items():
-        lines.append(f"  {key}: {va} -> {vb}")
+        lines.append(f"  {key}: {diff_value_text(va)} -> {diff_value_text(vb)}")
     lines += [f"- {rid}" for rid in diff["only_in_a"]]
     lines += [f"+ {rid}" for rid in diff["only_in_b"]]
     for change in diff["changed"]:
         for field, (va, vb) in change["fields"].items():
-            lines.append(f"~ {change['id']}: {field}: {va} -> {vb}")
+            lines.append(f"~ {change['id']}: {field}: {diff_value_text(va)} -> {diff_value_text(vb)}")
     if len(lines) == 2:
         lines.append("  (no differences)")
     return "\n".join(lines)

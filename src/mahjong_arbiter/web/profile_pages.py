@@ -8,7 +8,7 @@ from typing import Any
 
 from ..disputes.breakdown import value_text
 from ..errors import ArbiterError
-from ..profiles.describe import profile_diff, profile_list, profile_table
+from ..profiles.describe import diff_value_text, profile_diff, profile_list, profile_table
 from ..profiles.loader import builtin_profile_ids
 from ..profiles.model import Profile, RuleEntry
 from .layout import layout, options, table
@@ -115,14 +115,15 @@ def diff_html(diff: dict[str, Any]) -> str:
     a, b = escape(diff["a"]), escape(diff["b"])
     parts = [f"<h2>From {a} to {b}</h2>"]
     if diff["settings"]:
-        rows = [(k, str(va), str(vb)) for k, (va, vb) in diff["settings"].items()]
+        rows = [(k, diff_value_text(va), diff_value_text(vb)) for k, (va, vb) in diff["settings"].items()]
         parts.append("<h3>Settings</h3>" + table(("setting", diff["a"], diff["b"]), rows))
     for side, name in (("only_in_a", a), ("only_in_b", b)):
         if diff[side]:
             items = "".join(f"<li><code>{escape(r)}</code></li>" for r in diff[side])
             parts.append(f"<h3>Only in {name}</h3><ul>{items}</ul>")
     if diff["changed"]:
-        changed = [(c["id"], f, str(va), str(vb)) for c in diff["changed"] for f, (va, vb) in c["fields"].items()]
+        changed = [(c["id"], f, diff_value_text(va), diff_value_text(vb))
+                   for c in diff["changed"] for f, (va, vb) in c["fields"].items()]
         parts.append("<h3>Rules that differ</h3>" + table(("rule", "field", diff["a"], diff["b"]), changed))
     if len(parts) == 1:
         parts.append("<p>No differences.</p>")
