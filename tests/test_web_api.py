@@ -19,6 +19,8 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from mahjong_arbiter.cli import main
 from mahjong_arbiter.web import ServerConfig, create_app
@@ -456,6 +458,22 @@ def test_teaching_endpoints_refuse_bad_input(client: TestClient) -> None:
     error_of(client.post("/api/targets", json={"hand": hand, "depth": 4}))
 
 
+def test_writes_from_another_sites_page_are_refused(client: TestClient) -> None:
+    # a page of another site open in the referee's browser can post to a server on 127.0.0.1, which
+    # needs no token: a browser names that page's origin, and the write is refused whatever its body
+    body = {"profile": "mcr", "players": ["A", "B", "C", "D"]}
+    before = len(client.get("/api/games").json()["games"])
+    for headers in ({"Origin": "http://evil.example"}, {"Origin": "null"}, {"Sec-Fetch-Site": "cross-site"},
+                    {"Origin": "http://testserver:8765"}):
+        assert error_of(client.post("/api/games", json=body, headers=headers), 403)["code"] == "cross_origin"
+    assert error_of(client.post("/ui/profile", json={"text": HOUSE}, headers={"Origin": "http://evil.example"}),
+                    403)["code"] == "cross_origin"
+    assert len(client.get("/api/games").json()["games"]) == before
+    same_site = {"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"}  # the app's own page
+    assert client.post("/api/games", json=body, headers=same_site).status_code == 200
+    assert client.get("/api/profiles", headers={"Origin": "http://evil.example"}).status_code == 200  # reading
+
+
 # a limit hand under bmja: Thirteen Unique Wonders (BMJA rules, Special hands: the limit, 1,000)
 ORPHANS = "19m19p19sESWNCFP1m"
 
@@ -479,3 +497,48 @@ def test_the_ruling_and_the_diff_are_in_a_players_words(
     out = capsys.readouterr().out
     assert "policies.last_tile_from_own_melds: no -> yes" in out and "[(" not in out
 
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+_KEYS = ["hand", "profile", "profiles", "profile_toml", "claim", "why", "limit", "loser", "partial", "discards",
+         "special", "text", "form", "pieces", "winner", "scores", "hands", "players", "preview", "expected_hand",
+         "seen", "depth", "top", "at_least"]
+_HAND = {"concealed": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "E", "E"],
+         "winning_tile": "E"}
+_POSTS = ["/api/parse", "/api/score", "/api/readings", "/api/waits", "/api/explain", "/api/verify", "/api/compare",
+          "/api/shanten", "/api/targets", "/api/profiles", "/api/games", "/api/games/1/hands", "/ui/update",
+          "/ui/profile", "/ui/game/1/preview"]
+
+
+@st.composite
+def _bodies(draw: st.DrawFn) -> Any:
+    """A JSON body: anything, or the request shape with one field wrong, or a hand with one field wrong."""
+    kind = draw(st.sampled_from(["any", "shaped", "hand"]))
+    if kind == "any":
+        return draw(_JSON)
+    body: dict[str, Any] = draw(st.dictionaries(st.sampled_from(_KEYS), _JSON, max_size=3))
+    if kind == "hand":
+        wrong = draw(st.sampled_from([*_HAND, "melds", "flowers", "events", "seat_wind"]))
+        body["hand"] = {**_HAND, wrong: draw(_JSON)}
+    return body
+
+
+@pytest.fixture(scope="module")
+def fuzzed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    db = tmp_path_factory.mktemp("fuzz") / "ledger.sqlite3"
+    with TestClient(create_app(ServerConfig(db=db, extra_hosts=("testserver",)))) as test_client:
+        test_client.post("/api/games", json={"profile": "bmja", "players": ["A", "B", "C", "D"]})
+        yield test_client
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(path=st.sampled_from(_POSTS), body=_bodies())
+def test_no_request_is_a_500(fuzzed: TestClient, path: str, body: Any) -> None:
+    # a 500 is a bug (the test client raises the server's exception before it gets here)
+    response = fuzzed.post(path, content=json.dumps(body).encode(), headers={"content-type": "application/json"})
+    assert response.status_code in (200, 403, 404, 422), (response.status_code, response.text[:300])
+    if response.status_code != 200:
+        assert set(response.json()["error"]) == {"code", "message"}

@@ -7,6 +7,8 @@
 * Headers: a Content Security Policy that allows only the app's own script and stylesheet and
   requests to itself; no framing, no referrer, no content sniffing.
 * Host: on a loopback address only local Host headers are served (no DNS rebinding).
+* Origin: a request that changes something (any method but GET, HEAD, OPTIONS) sent by a browser
+  from another site's page is refused (403 ``cross_origin``), token or not.
 * Bodies are limited (:data:`~mahjong_arbiter.web.config.MAX_BODY`); responses are compressed.
 """
 
@@ -75,7 +77,12 @@ class SafetyMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        declared = dict(scope.get("headers", ())).get(b"content-length")
+        headers = dict(scope.get("headers", ()))
+        if scope.get("method") not in _SAFE_METHODS and _cross_origin(headers):
+            response = _error_response(scope, 403, "cross_origin", _CROSS_ORIGIN)
+            await response(scope, receive, self._with_headers(send))
+            return
+        declared = headers.get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
             response = _error_response(scope, 413, "too_large", f"the request body is larger than {self.limit} bytes")
             await response(scope, receive, self._with_headers(send))
@@ -104,6 +111,24 @@ class SafetyMiddleware:
             await send(message)
 
         return wrapped
+
+
+_SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
+_CROSS_ORIGIN: Final = "a request from another site's page may not change anything here"
+
+
+def _cross_origin(headers: dict[bytes, bytes]) -> bool:
+    """Whether a browser sent this request from another site's page (its ``Origin`` is not this
+    server, or ``Sec-Fetch-Site`` says cross-site): such a page could otherwise post to the ledger
+    of a server on 127.0.0.1, which needs no token.  Requests without these headers (curl, scripts,
+    the test client) are not a browser acting for another site."""
+    if headers.get(b"sec-fetch-site") == b"cross-site":
+        return True
+    origin = headers.get(b"origin")
+    if origin is None:
+        return False
+    host = headers.get(b"host", b"")
+    return origin not in (b"http://" + host, b"https://" + host)
 
 
 def _is_api(scope: Scope) -> bool:
