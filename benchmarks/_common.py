@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import statistics
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -21,7 +22,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from mcr_hand_generator import GeneratedHand, corpus, peer_arguments  # noqa: E402
 
-__all__ = ["GeneratedHand", "corpus", "peer_arguments", "timed", "summary", "write_json", "RESULTS"]
+__all__ = ["GeneratedHand", "corpus", "peer_arguments", "timed", "summary", "write_json", "results_folder", "RESULTS"]
 
 
 def timed(
@@ -51,8 +52,16 @@ def summary(name: str, samples: list[float]) -> dict[str, Any]:
     }
 
 
-def write_json(name: str, report: dict[str, Any]) -> Path:
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    path = RESULTS / f"{name}.json"
+def results_folder(smoke: bool) -> Path:
+    """Where a run writes: ``benchmarks/results/`` for a full run (the committed figures), a new
+    temporary folder for a smoke run, so a smoke run never overwrites the committed results."""
+    folder = Path(tempfile.mkdtemp(prefix="mahjong-arbiter-bench-")) if smoke else RESULTS
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def write_json(name: str, report: dict[str, Any], folder: Path = RESULTS) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.json"
     path.write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return path

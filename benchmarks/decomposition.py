@@ -3,7 +3,7 @@
 Run from the repository root::
 
     python -m benchmarks.decomposition            # prints a Markdown table, writes JSON
-    python -m benchmarks.decomposition --quick    # a smaller corpus, for a smoke run
+    python -m benchmarks.decomposition --quick    # a smaller corpus, a smoke run (to a temporary folder)
 
 Measured on one fixed, seeded corpus (``tests/mcr_hand_generator.py``: 3,500 winning hands of every
 shape, ordinary with declared and concealed sets and kongs, flushes, seven pairs, thirteen orphans,
@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from benchmarks._common import GeneratedHand, corpus, peer_arguments, summary, timed, write_json
+from benchmarks._common import GeneratedHand, corpus, peer_arguments, results_folder, summary, timed, write_json
 from mahjong_arbiter.hand import Hand
 from mahjong_arbiter.notation.json_hand import HandRecord, record_to_json
 from mahjong_arbiter.solver.api import readings
@@ -170,7 +170,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "cli": bench_cli(hands, cli_hands),
         "python": sys.version.split()[0],
     }
-    path = write_json("decomposition-quick" if args.quick else "decomposition", report)
+    path = write_json("decomposition", report, results_folder(args.quick))
     print(markdown(report))
     print(f"\n(written to {path.relative_to(Path.cwd()) if path.is_relative_to(Path.cwd()) else path})")
     return 0

@@ -7,6 +7,7 @@ sides parse alike), translate it, score it, print one JSON line of fans per hand
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -27,5 +28,12 @@ def main(path: str) -> int:
     return 0
 
 
+def cli(argv: list[str] | None = None) -> int:
+    """``python -m benchmarks.peer_job FILE``; without FILE, the usage (exit 2), never a traceback."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.peer_job", description=__doc__.splitlines()[0])
+    parser.add_argument("file", metavar="FILE", help="JSON hands, one per line (as --input reads them)")
+    return main(parser.parse_args(argv).file)
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    sys.exit(cli())

@@ -3,7 +3,7 @@
 Run from the repository root (needs the ``plots`` and ``cluster`` extras and the test peers)::
 
     python -m benchmarks.report                 # writes benchmarks/results/report.{html,md,json} + PNGs
-    python -m benchmarks.report --quick         # smaller corpora, for a smoke run
+    python -m benchmarks.report --quick         # smaller corpora, a smoke run (to a temporary folder)
 
 Every figure is a ratio of two things measured side by side in this one run (machines are
 noisy; ratios less so), on seeded hands (``tests/mcr_hand_generator.py``) that were not used to
@@ -43,7 +43,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from benchmarks._common import RESULTS, GeneratedHand, corpus, peer_arguments, timed
+from benchmarks._common import GeneratedHand, corpus, peer_arguments, results_folder, timed
 from benchmarks.riichi_job import riichi_34
 from mahjong_arbiter.errors import ArbiterError
 from mahjong_arbiter.notation.json_hand import HandRecord, record_to_json
@@ -306,7 +306,7 @@ def bench_throughput(hands: Sequence[GeneratedHand], partition: int) -> dict[str
 
 
 # --- output ---------------------------------------------------------------------------------------------
-def _plots(report: dict[str, Any]) -> dict[str, str]:
+def _plots(report: dict[str, Any], folder: Path) -> dict[str, str]:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -317,7 +317,7 @@ def _plots(report: dict[str, Any]) -> dict[str, str]:
     def save(name: str, fig: Any) -> None:
         buffer = io.BytesIO()
         fig.savefig(buffer, format="png", dpi=96, bbox_inches="tight")
-        fig.savefig(RESULTS / f"{name}.png", dpi=96, bbox_inches="tight")
+        fig.savefig(folder / f"{name}.png", dpi=96, bbox_inches="tight")
         images[name] = base64.b64encode(buffer.getvalue()).decode("ascii")
         plt.close(fig)
 
@@ -458,21 +458,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     report["cli"] = bench_cli(cli_runs)
     report["cost_by_readings"] = bench_cost_by_readings(hands[warm:])
     report["throughput"] = bench_throughput(corpus(SEED + 4, batch_n), 500)
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    images = _plots(report)
+    folder = results_folder(args.quick)  # a smoke run never overwrites the committed results
+    images = _plots(report, folder)
     markdown = _markdown(report)
-    name = "report-quick" if args.quick else "report"
-    (RESULTS / f"{name}.md").write_text(markdown, encoding="utf-8")
-    (RESULTS / f"{name}.html").write_text(_html(markdown, images, report), encoding="utf-8")
+    name = "report"
+    (folder / f"{name}.md").write_text(markdown, encoding="utf-8")
+    (folder / f"{name}.html").write_text(_html(markdown, images, report), encoding="utf-8")
     slim = json.loads(json.dumps(report, default=str))
     for section in ("scoring", "readings"):
         slim[section]["samples"] = {k: _q(v) for k, v in report[section]["samples"].items()}
     for row in slim["arithmetics"].values():
         row["samples"] = _q(row["samples"])
     slim["cost_by_readings"] = {k: _q(v) if len(v) > 1 else v for k, v in report["cost_by_readings"].items()}
-    (RESULTS / f"{name}.json").write_text(json.dumps(slim, indent=2) + "\n", encoding="utf-8")
+    (folder / f"{name}.json").write_text(json.dumps(slim, indent=2) + "\n", encoding="utf-8")
     print(markdown)
-    print(f"(written to {RESULTS / name}.html, .md, .json and the PNGs beside them)")
+    print(f"(written to {folder / name}.html, .md, .json and the PNGs beside them)")
     return 0
 
 

@@ -8,6 +8,7 @@ counts (honours converted explicitly), divide it, print one JSON line of its dec
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
@@ -38,5 +39,12 @@ def main(path: str) -> int:
     return 0
 
 
+def cli(argv: list[str] | None = None) -> int:
+    """``python -m benchmarks.riichi_job FILE``; without FILE, the usage (exit 2), never a traceback."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.riichi_job", description=__doc__.splitlines()[0])
+    parser.add_argument("file", metavar="FILE", help="JSON hands, one per line (as --input reads them)")
+    return main(parser.parse_args(argv).file)
+
+
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    sys.exit(cli())
