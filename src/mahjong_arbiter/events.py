@@ -262,9 +262,15 @@ def given_facts(context: Context) -> tuple[str, ...]:
     if not (context.self_drawn or context.kong_related or context.last_tile or context.last_of_kind
             or context.events):
         return ()  # a plain discard win: nothing given (asked for every hand scored)
+    if not context.events:  # flags only (no event holds without one given)
+        return tuple(name for name, read in _GIVEN_FLAGS if read(context))
     return tuple(
         name for name, kind in _GIVEN if (context.has(name) if kind == "event" else _FLAGS[name](context))
     )
+
+
+_GIVEN_FLAGS: Final = tuple((name, _FLAGS[name]) for name, kind in _GIVEN if kind != "event")
+"""The flags among :data:`_GIVEN`, in registry order, each with its reader."""
 
 
 def _times(n: int) -> str:

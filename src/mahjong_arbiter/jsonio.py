@@ -44,6 +44,10 @@ _BOM: Final = "\ufeff"
 _STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
 _LONE_SURROGATE: Final = re.compile(r"[\ud800-\udfff]")
+# A number JSON cannot carry exactly has 16 digits or more in a row, or an exponent: only a
+# document holding such a run (in a number or a string) is decoded with the checking callbacks,
+# which cost a Python call per number; every other document decodes in C.
+_LONG_NUMBER: Final = re.compile(r"[0-9]{16}|[0-9.][eE]")
 
 
 def _bad(detail: str) -> ArbiterError:
@@ -121,7 +125,8 @@ def loads(data: bytes | str) -> Any:
     if text.count("[") + text.count("{") > MAX_DEPTH and _depth(text) > MAX_DEPTH:
         raise _bad(f"arrays and objects nested more than {MAX_DEPTH} deep")
     try:
-        value = json.loads(text, parse_constant=_constant, parse_float=_float, parse_int=_int)
+        decoder = _CHECKING if _LONG_NUMBER.search(text) else _PLAIN
+        value = decoder.decode(text)
     except ArbiterError:
         raise
     except json.JSONDecodeError as exc:
@@ -132,6 +137,10 @@ def loads(data: bytes | str) -> Any:
     if "\\u" in text or (not isinstance(data, bytes) and _LONE_SURROGATE.search(text)):
         _check_strings(value)
     return value
+
+
+_PLAIN: Final = json.JSONDecoder(parse_constant=_constant)
+_CHECKING: Final = json.JSONDecoder(parse_constant=_constant, parse_float=_float, parse_int=_int)
 
 
 def dumps(value: object, *, pretty: bool = False) -> str:

@@ -45,7 +45,16 @@ def relation_words(relation: str) -> str:
 
 
 def group_text(group: Group) -> str:
-    """A group written compactly: ``123m``, ``EEE``, ``147m258p369s``."""
+    """A group written compactly: ``123m``, ``EEE``, ``147m258p369s`` (kept with the group after
+    the first time: groups are shared values, and results write the same few over and over)."""
+    text = group._text
+    if text is None:
+        text = _group_text(group)
+        object.__setattr__(group, "_text", text)
+    return text
+
+
+def _group_text(group: Group) -> str:
     out: list[str] = []
     run_suit = ""
     for t in group.tiles:

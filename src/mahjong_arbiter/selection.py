@@ -55,11 +55,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
+from operator import attrgetter
 from typing import Final
 
 from .errors import ProfileError
 from .profiles.graph import RuleGraph
-from .profiles.model import Edge, Profile
+from .profiles.model import Edge, Profile, RuleEntry
 from .result import Item, Suppressed
 from .rules.registry import Hits
 from .solver.reading import Group
@@ -195,29 +196,45 @@ def exhaustive_account_once(
         return list(cands), []
     options = _placements(cands, available)
     n = len(options)
+    rules = [o.cand.rule for o in options]
+    values = [o.cand.value for o in options]
+    places = [o.places for o in options]
+    instances = [o.cand.instance for o in options]
+    if n == len(cands) and min(values) >= 0:
+        # one placement per candidate and no two sharing a set: every instance brings sets of its
+        # own, so keeping them all is allowed and nothing beats it
+        union = 0
+        for mine in places:
+            if union & mine:
+                break
+            union |= mine
+        else:
+            return list(cands), []
     suffix = [0.0] * (n + 1)
     for i in range(n - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + options[i].cand.value
+        suffix[i] = suffix[i + 1] + values[i]
     listed = Counter((c.rule, c.instance) for c in cands)
     best: list[int] = []
     best_total = -1.0
     chosen: list[int] = []
 
     def allowed(i: int) -> bool:
-        opt = options[i]
-        rule, value = opt.cand.rule, opt.cand.value
-        same = [options[j] for j in chosen if options[j].cand.rule == rule]
-        if any(o.places & opt.places for o in same):
-            return False
-        if sum(o.cand.instance == opt.cand.instance for o in same) >= listed[(rule, opt.cand.instance)]:
-            return False
+        rule, value, mine, instance = rules[i], values[i], places[i], instances[i]
+        same_instance = 0
         higher = 0
-        level = [opt.places]
+        level = [mine]
         for j in chosen:
-            if options[j].cand.value > value:
-                higher |= options[j].places
+            if rules[j] == rule:
+                if places[j] & mine:
+                    return False  # non-identical: one rule's instances use disjoint sets
+                if instances[j] == instance:
+                    same_instance += 1
+            if values[j] > value:
+                higher |= places[j]
             else:
-                level.append(options[j].places)
+                level.append(places[j])
+        if same_instance >= listed[(rule, instance)]:
+            return False
         return _peelable(level, higher)
 
     def search(i: int, total: float) -> None:
@@ -229,12 +246,12 @@ def exhaustive_account_once(
             return
         if allowed(i):
             chosen.append(i)
-            search(i + 1, total + options[i].cand.value)
+            search(i + 1, total + values[i])
             chosen.pop()
         search(i + 1, total)
 
     search(0, 0.0)
-    wanted = Counter((options[i].cand.rule, options[i].cand.instance) for i in best)
+    wanted = Counter((rules[i], instances[i]) for i in best)
     kept: list[Candidate] = []
     rest: list[Candidate] = []
     for cand in cands:
@@ -254,6 +271,9 @@ class _Placement:
     places: int
 
 
+_KEY: Final = attrgetter("key")
+
+
 def _placements(cands: Sequence[Candidate], available: Counter[Group]) -> list[_Placement]:
     """Every distinct placement of every candidate on the Reading's copies, in primary order."""
     bits: dict[tuple[Group, int], int] = {}
@@ -266,7 +286,7 @@ def _placements(cands: Sequence[Candidate], available: Counter[Group]) -> list[_
 
     seen: set[tuple[str, int]] = set()
     out: list[_Placement] = []
-    for cand in sorted(cands, key=lambda c: c.key):
+    for cand in sorted(cands, key=_KEY):
         instance = cand.instance
         if len(set(instance)) == len(instance) and all(available[g] <= 1 for g in instance):
             places = 0  # the common case: one copy of each set, so one placement
@@ -406,6 +426,59 @@ ACCOUNT_ONCE_POLICIES: Final[Mapping[str, AccountOnce]] = {
 
 
 # --- selection ----------------------------------------------------------------------------------------------
+class _RulePlan:
+    """What :func:`select` needs of one rule, read once per profile: its decision position, the
+    edges into it, its roles, and the result values that never depend on a hand (the Item of a
+    rule whose instances use no groups, the Suppressed entry of each edge into it)."""
+
+    __slots__ = ("rid", "entry", "position", "edges", "combining", "alone", "bonus", "items", "stopped")
+
+    def __init__(self, rid: str, entry: RuleEntry, graph: RuleGraph) -> None:
+        self.rid = rid
+        self.entry = entry
+        self.position = graph.position[rid]
+        self.edges = graph.incoming[rid]
+        self.combining = rid in graph.combining
+        self.alone = rid in graph.alone
+        self.bonus = rid in graph.bonus
+        self.items: dict[int, Item] = {}  # count -> the Item of that many whole-hand instances
+        self.stopped: dict[tuple[str, str, str], Suppressed] = {}  # (by, relation, source) -> entry
+
+    def item(self, instances: tuple[Instance, ...]) -> Item:
+        """The Item of *instances* (one profile-wide object when none of them uses a group)."""
+        entry = self.entry
+        if any(instances):
+            return Item(self.rid, entry.name, entry.value_key, entry.value, len(instances), instances, entry.source)
+        found = self.items.get(len(instances))
+        if found is None:
+            found = self.items[len(instances)] = Item(
+                self.rid, entry.name, entry.value_key, entry.value, len(instances), instances, entry.source
+            )
+        return found
+
+    def suppressed(self, by: str, relation: str, source: str) -> Suppressed:
+        """The Suppressed entry of one instance of this rule (one profile-wide object per cause)."""
+        key = (by, relation, source)
+        found = self.stopped.get(key)
+        if found is None:
+            found = self.stopped[key] = Suppressed(self.rid, self.entry.name, by, relation, source)
+        return found
+
+
+_PLAN_KEY: Final = "_selection_plan"
+
+
+def _rule_plans(profile: Profile) -> dict[str, _RulePlan]:
+    """The profile's :class:`_RulePlan` of every rule, built on first use and kept with the
+    profile (a value derived from it, like its graph; the profile object is never changed)."""
+    found: dict[str, _RulePlan] | None = profile.__dict__.get(_PLAN_KEY)
+    if found is None:
+        graph = selection_graph(profile)
+        found = {rid: _RulePlan(rid, entry, graph) for rid, entry in profile.rules.items()}
+        profile.__dict__[_PLAN_KEY] = found
+    return found
+
+
 def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] = ()) -> Selection:
     """Choose what counts among *hits* (one Reading's) under *profile*'s edges and policies.
 
@@ -422,75 +495,72 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     -------
     Selection
     """
-    sg = selection_graph(profile)
-    rules = profile.rules
-    position = sg.position
-    incoming = sg.incoming
-    combining_rules = sg.combining
+    plans = _rule_plans(profile)
+    decided = sorted([plans[rid] for rid in hits], key=_POSITION)
 
     kept: dict[str, list[Instance]] = {}
     suppressed: list[Suppressed] = []
     combining: list[Candidate] = []
-    for rid in sorted(hits, key=position.__getitem__):
-        entry = rules[rid]
-        edges = incoming[rid]
+    for plan in decided:
+        rid = plan.rid
         instances = hits[rid].instances
-        if not edges and rid not in combining_rules:
+        edges = plan.edges
+        if not edges and not plan.combining:
             kept[rid] = list(instances)
             continue
         survivors: list[Instance] = []
         for index, inst in enumerate(instances):
             edge = _suppressing_edge(edges, kept, inst) if edges else None
             if edge is not None:
-                suppressed.append(Suppressed(rid, entry.name, edge.rule, edge.relation, edge.source))
-            elif rid in combining_rules:
-                combining.append(Candidate(rid, inst, entry.value, (position[rid], index)))
-                survivors.append(inst)
-            else:
-                survivors.append(inst)
+                suppressed.append(plan.suppressed(edge.rule, edge.relation, edge.source))
+                continue
+            if plan.combining:
+                combining.append(Candidate(rid, inst, plan.entry.value, (plan.position, index)))
+            survivors.append(inst)
         if survivors:
             kept[rid] = survivors
 
     if len(combining) > 1:
-        chosen, dropped = ACCOUNT_ONCE_POLICIES[sg.account_once or DEFAULT_ACCOUNT_ONCE](
-            combining, _available(groups, hits)
-        )
+        method = ACCOUNT_ONCE_POLICIES[selection_graph(profile).account_once or DEFAULT_ACCOUNT_ONCE]
+        chosen, dropped = method(combining, _available(groups, hits))
         chosen_keys = {c.key for c in chosen}
         for rid in {c.rule for c in combining}:
-            kept[rid] = [
-                inst for i, inst in enumerate(hits[rid].instances) if (position[rid], i) in chosen_keys
-            ]
+            position = plans[rid].position
+            kept[rid] = [inst for i, inst in enumerate(hits[rid].instances) if (position, i) in chosen_keys]
             if not kept[rid]:
                 del kept[rid]
         for cand, by, relation in sorted(dropped, key=lambda d: d[0].key):
-            suppressed.append(Suppressed(cand.rule, rules[cand.rule].name, by, relation, PRINCIPLES_SOURCE))
+            suppressed.append(plans[cand.rule].suppressed(by, relation, PRINCIPLES_SOURCE))
 
     # kept is in decision order: the rules were decided in it, and account-once only narrows them
-    alone, bonus_rules = sg.alone, sg.bonus
-    primary = next((rid for rid in kept if rid not in alone and rid not in bonus_rules), None)
+    primary = next((rid for rid in kept if not plans[rid].alone and not plans[rid].bonus), None)
     if primary is not None:
-        for rid in [r for r in kept if r in alone]:
+        for rid in [r for r in kept if plans[r].alone]:
             for _ in kept.pop(rid):
-                suppressed.append(Suppressed(rid, rules[rid].name, primary, "only-when-alone", ALONE_SOURCE))
+                suppressed.append(plans[rid].suppressed(primary, "only-when-alone", ALONE_SOURCE))
 
     items: list[Item] = []
     basic: int | float = 0
     bonus: int | float = 0
-    for rid in kept:
-        entry = rules[rid]
-        instances = tuple(kept[rid])
-        items.append(Item(rid, entry.name, entry.value_key, entry.value, len(instances), instances, entry.source))
-        if rid in bonus_rules:
-            bonus += entry.value * len(instances)
+    final: dict[str, tuple[Instance, ...]] = {}
+    for rid, found in kept.items():
+        plan = plans[rid]
+        instances = final[rid] = tuple(found)
+        items.append(plan.item(instances))
+        if plan.bonus:
+            bonus += plan.entry.value * len(instances)
         else:
-            basic += entry.value * len(instances)
+            basic += plan.entry.value * len(instances)
     return Selection(
         items=tuple(items),
-        suppressed=Suppressed.merged(suppressed),
+        suppressed=Suppressed.merged(suppressed) if len(suppressed) > 1 else tuple(suppressed),
         basic=basic,
         bonus=bonus,
-        kept={rid: tuple(v) for rid, v in kept.items()},
+        kept=final,
     )
+
+
+_POSITION: Final = attrgetter("position")
 
 
 def _available(groups: Sequence[Group], hits: Mapping[str, Hits]) -> Counter[Group]:

@@ -31,6 +31,19 @@ def earned_by(profile: Profile, fact: str) -> tuple[RuleEntry, ...]:
     return tuple(entry for rid, entry in profile.rules.items() if rid in rids) if rids else ()
 
 
+_EARNS_KEY = "_earning_facts"
+
+
+def _earns(profile: Profile, fact: str) -> bool:
+    """Whether :func:`earned_by` names any rule for *fact*: asked for every hand scored, so it is
+    derived once per profile and fact and kept with the profile."""
+    known: dict[str, bool] = profile.__dict__.setdefault(_EARNS_KEY, {})
+    found = known.get(fact)
+    if found is None:
+        found = known[fact] = bool(earned_by(profile, fact))
+    return found
+
+
 def unscored_notes(profile: Profile, context: Context) -> list[str]:
     """One note for each fact the caller gave that no rule of *profile* scores.
 
@@ -43,7 +56,7 @@ def unscored_notes(profile: Profile, context: Context) -> list[str]:
         fact = FACTS[name]
         if fact.kind == "event" and name not in context.events:
             continue  # implied by another event: that one is named if it earns nothing
-        if not earned_by(profile, name):
+        if not _earns(profile, name):
             notes.append(
                 f"{fact.title} ({fact.given.split(';')[0]}) earns nothing under {profile.id}: "
                 "no rule of this profile scores it"

@@ -292,6 +292,11 @@ class Profile:
     def policy(self, name: str, default: Any = None) -> Any:
         return self.policies.get(name, default)
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields, without what other layers derived from them and keep with the profile
+        (``_``-named: a compiled rule function, selection plans); they are rebuilt on first use."""
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+
     def rule(self, rule_id: str) -> RuleEntry:
         return self.rules[rule_id]
 

@@ -173,12 +173,20 @@ def four_kongs(reading: Reading, situation: Situation) -> Hits:
 @rule("mcr.tile-hog", source="Green Book 2006, fan 64", needs=Needs(shared_kind=True))
 def tile_hog(reading: Reading, situation: Situation) -> Hits:
     """四归一 Tile Hog: all four copies of a kind used without a kong, once per kind; each
-    instance names the groups holding that kind (Seven Pairs included: two equal pairs)."""
-    konged = {g.first for g in reading.kongs}
-    return Hits.each(
-        tuple(g for g in reading.groups if tile in g.tiles)
-        for tile, n in zip(ALL_PLAYING, reading.counts, strict=True)
-        if n == 4 and tile not in konged
-    )
+    instance names the groups holding that kind (Seven Pairs included: two equal pairs).
 
-
+    Four copies outside a kong lie in two groups or more (a group without a kong holds at most
+    three of a kind), so only the kinds two groups share are counted."""
+    shared = reading.shared_mask
+    konged = reading.pung_mask & sum(g.mask for g in reading.kongs)
+    found = []
+    while shared:
+        bit = shared & -shared
+        shared ^= bit
+        if bit & konged:
+            continue
+        tile = ALL_PLAYING[bit.bit_length() - 1]
+        holders = tuple(g for g in reading.groups if g.mask & bit)
+        if sum(g.tiles.count(tile) for g in holders) == 4:
+            found.append(holders)
+    return Hits(tuple(found)) if found else NONE

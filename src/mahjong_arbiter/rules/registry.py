@@ -63,18 +63,19 @@ class Hits:
     @classmethod
     def once(cls, groups: Iterable[Group] = ()) -> Hits:
         """One instance using *groups*."""
-        return cls((tuple(groups),))
+        found = tuple(groups)
+        return cls((found,)) if found else _ONCE
 
     @classmethod
     def each(cls, instances: Iterable[Iterable[Group]]) -> Hits:
         """One instance per item of *instances*."""
-        found = tuple(tuple(g) for g in instances)
+        found = tuple(map(tuple, instances))
         return cls(found) if found else NONE
 
     @classmethod
     def times(cls, n: int) -> Hits:
         """*n* instances that use no groups (bonus tiles, for example)."""
-        return cls(((),) * n)
+        return _TIMES[n] if 0 <= n < len(_TIMES) else cls(((),) * n)
 
     @classmethod
     def when(cls, condition: bool, groups: Iterable[Group] = ()) -> Hits:
@@ -83,6 +84,8 @@ class Hits:
 
 
 NONE = Hits()
+_ONCE: Final = Hits(((),))  # the hits of a whole-hand rule: one shared value (Hits are immutable)
+_TIMES: Final = tuple(Hits(((),) * n) for n in range(9))
 
 
 class Situation:
@@ -118,12 +121,21 @@ class Situation:
         self.policies: Mapping[str, Any] = policies or {}
         self.winner = winner
         self._wait_finder = wait_finder
+        self._found: tuple[tuple[Tile, ...], tuple[Tile, ...]] | None = None
+        self._features: int | None = None
 
-    @cached_property
+    __slots__ = ("hand", "context", "policies", "winner", "_wait_finder", "_found", "_features")
+
+    @property
     def _waits_and_held(self) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
-        if self._wait_finder is None or self.hand.winning_tile is None:
-            return ((), ())
-        return self._wait_finder(self.hand)
+        found = self._found
+        if found is None:
+            if self._wait_finder is None or self.hand.winning_tile is None:
+                found = ((), ())
+            else:
+                found = self._wait_finder(self.hand)
+            self._found = found
+        return found
 
     @property
     def waits(self) -> tuple[Tile, ...]:
@@ -136,9 +148,15 @@ class Situation:
         return self._waits_and_held[1]
 
 
-    @cached_property
+    @property
     def features(self) -> int:
         """The situation's facts (:data:`SITUATION_FACTS`) as prerequisite bits, read once."""
+        found = self._features
+        if found is None:
+            found = self._features = self._read_features()
+        return found
+
+    def _read_features(self) -> int:
         ctx = self.context
         hand = self.hand
         facts = [
@@ -296,15 +314,24 @@ def reading_features(reading: Reading) -> int:
     """The Reading's side of the feature word (see :class:`Needs`); combine with
     :attr:`Situation.features`."""
     mask = reading.mask
-    bits = _KINDS & ~mask
-    bits |= _COUNT_BITS["chows"][len(reading.chows)] | _COUNT_BITS["pungs"][len(reading.pungs)]
-    bits |= _COUNT_BITS["kongs"][len(reading.kongs)] | _COUNT_BITS["pairs"][len(reading.pairs)]
+    bits = (
+        _KINDS & ~mask
+        | _CHOW_COUNT[len(reading.chows)] | _PUNG_COUNT[len(reading.pungs)]
+        | _KONG_COUNT[len(reading.kongs)] | _PAIR_COUNT[len(reading.pairs)]
+        | _WAIT_BITS[reading.wait]
+    )
     if mask & HONOUR_MASK:
         bits |= _HONOURS
-    if reading.shares_kind:
+    if reading.shared_mask:
         bits |= _SHARED
     shape = _SHAPE_BITS.get(reading.shape)
-    return bits | (shape or _shape_bit(reading.shape)) | _WAIT_BITS[reading.wait]
+    return bits | (shape or _shape_bit(reading.shape))
+
+
+_CHOW_COUNT: Final = _COUNT_BITS["chows"]
+_PUNG_COUNT: Final = _COUNT_BITS["pungs"]
+_KONG_COUNT: Final = _COUNT_BITS["kongs"]
+_PAIR_COUNT: Final = _COUNT_BITS["pairs"]
 
 
 @dataclass(frozen=True, slots=True)

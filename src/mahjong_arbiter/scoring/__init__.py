@@ -46,8 +46,16 @@ def resolve_profile(profile: Profile | str) -> Profile:
     return profile if isinstance(profile, Profile) else load_profile(profile)
 
 
+_LOADED: dict[str, _Arithmetic] = {}
+
+
 def _arithmetic(profile: Profile) -> _Arithmetic:
-    return cast(_Arithmetic, importlib.import_module(_ARITHMETIC_MODULES[profile.arithmetic]))
+    found = _LOADED.get(profile.arithmetic)
+    if found is None:
+        found = _LOADED[profile.arithmetic] = cast(
+            _Arithmetic, importlib.import_module(_ARITHMETIC_MODULES[profile.arithmetic])
+        )
+    return found
 
 
 def score(hand: Hand, context: Context, profile: Profile | str, *, backend: str = "fast") -> Result:

@@ -5,12 +5,13 @@ Rules are recognised here and nowhere else, so every arithmetic sees the same hi
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import Final
 
 from ..hand import Context, Hand
 from ..profiles.model import Profile
-from ..rules.registry import Hits, Situation, plan, reading_features
+from ..rules.registry import Hits, Plan, Situation, plan, reading_features
 from ..solver.reading import Reading
 from ..solver.shapes import ShapeOptions
 from ..tiles import Tile
@@ -61,14 +62,72 @@ def rule_hits(
     The hits of the profile's rules come in the order of those groups (the arithmetics order
     them by the profile's graph); with *rule_ids*, in the order given.
     """
-    found: dict[str, Hits] = {}
     features = reading_features(reading) | situation.features
-    chosen = profile.recognisers if rule_ids is None else ((0, plan(rule_ids)),)
-    for head, members in chosen:
-        if features & head == head:
-            for bits, rid, predicate in members:
-                if features & bits == bits:
-                    hits = predicate(reading, situation)
-                    if hits.instances:
-                        found[rid] = hits
+    if rule_ids is None:
+        return recogniser(profile)(reading, situation, features)
+    found: dict[str, Hits] = {}
+    for bits, rid, predicate in plan(rule_ids):
+        if features & bits == bits:
+            hits = predicate(reading, situation)
+            if hits.instances:
+                found[rid] = hits
     return found
+
+
+Recogniser = Callable[[Reading, Situation, int], dict[str, Hits]]
+"""``recognise(reading, situation, features) -> hits``: a profile's rules asked of one Reading."""
+
+_RECOGNISER_KEY: Final = "_recogniser"
+
+
+def recogniser(profile: Profile) -> Recogniser:
+    """The profile's rules as one function (:func:`compile_plan` of
+    :attr:`Profile.recognisers <mahjong_arbiter.profiles.model.Profile.recognisers>`), built on
+    first use and kept with the profile."""
+    found: Recogniser | None = profile.__dict__.get(_RECOGNISER_KEY)
+    if found is None:
+        found = profile.__dict__[_RECOGNISER_KEY] = compile_plan(profile.recognisers)
+    return found
+
+
+def compile_plan(groups: Plan) -> Recogniser:
+    """A plan's tests and calls written out as the source of one Python function, executed once.
+
+    The function does what a loop over *groups* would (for each group whose bits the features
+    hold, each member whose bits they hold, its predicate called and its hits kept when it has
+    instances), with each group's and rule's bits as constants and each predicate as a name: no
+    tuple is unpacked and no loop runs per Reading.  The predicates stay the only statement of
+    each rule; this is the order and the gates, written out.
+
+    >>> from mahjong_arbiter.rules.registry import NONE, Hits
+    >>> evaluate = compile_plan(((0b1, ((0b11, "r.a", lambda r, s: Hits.once()),
+    ...                                 (0b101, "r.b", lambda r, s: NONE))),))
+    >>> list(evaluate(None, None, 0b111)), list(evaluate(None, None, 0b001))
+    (['r.a'], [])
+    """
+    namespace: dict[str, object] = {}
+    lines = ["def recognise(reading, situation, features):", "    found = {}"]
+    for g, (head, members) in enumerate(groups):
+        indent = "    "
+        if head:
+            lines.append(f"    if features & {head} == {head}:")
+            indent = "        "
+        for m, (bits, rid, predicate) in enumerate(members):
+            name = f"rule_{g}_{m}"
+            namespace[name] = predicate
+            extra = bits & ~head
+            inner = indent
+            if extra:
+                lines.append(f"{indent}if features & {extra} == {extra}:")
+                inner = indent + "    "
+            lines += [
+                f"{inner}hits = {name}(reading, situation)",
+                f"{inner}if hits.instances:",
+                f"{inner}    found[{rid!r}] = hits",
+            ]
+        if head and not members:
+            lines.append(f"{indent}pass")
+    lines.append("    return found")
+    exec(compile("\n".join(lines) + "\n", "<profile rules>", "exec"), namespace)  # noqa: S102
+    recognise: Recogniser = namespace["recognise"]  # type: ignore[assignment]
+    return recognise

@@ -138,11 +138,10 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
     >>> len(decompose(counts_of(tiles), 3))
     2
     """
-    if sum(counts) != 3 * sets + 2:
-        return []
     pairs = 0
     parts: list[bytes] = []
     honours = counts[27:34]
+    total = 0
     if any(honours):
         if 1 in honours or 4 in honours:
             return []  # a lone honour, or four standing (a kong must be declared), makes no group
@@ -157,26 +156,39 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
                 pairs += 1
             elif n:
                 return []
+        total = sum(honours)
     table = _splits()
     several = False
-    for suit in (0, 1, 2):
-        vector = counts[suit * 9:suit * 9 + 9]
-        total = sum(vector)
-        if not total:
+    over_four = False
+    for start, to_suit in _SUIT_STARTS:
+        vector = counts[start:start + 9]
+        suit_total = sum(vector)
+        if not suit_total:
             continue
+        total += suit_total
         row = table.get(bytes(vector).translate(_DIGITS))
         if row is None:
-            return _decompose_over_four(counts, sets) if 5 in vector else []
-        if total % 3 == 2:
+            if 5 not in vector:
+                return []
+            over_four = True
+            continue
+        if suit_total % 3 == 2:
             pairs += 1
         if b" " in row:
             several = True
-        parts.append(row.translate(_TO_SUIT[suit]))
+        parts.append(row.translate(to_suit))
+    if total != 3 * sets + 2:
+        return []
+    if over_four:
+        return _decompose_over_four(counts, sets)
     if pairs != 1:
         return []
     if not several:
         return [_groups(b"".join(parts))]
     return [_groups(b"".join(combo)) for combo in product(*(part.split(b" ") for part in parts))]
+
+
+_SUIT_STARTS: Final = tuple(zip((0, 9, 18), _TO_SUIT, strict=True))
 
 
 def _decompose_over_four(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:

@@ -59,6 +59,9 @@ class Wait(StrEnum):
     IRREGULAR = "irregular"  # the winning tile completes a special shape's irregular group
 
 
+_WAIT_VALUE: Final = {w: w.value for w in Wait}  # read as a dict: an enum's .value is a descriptor call
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Group:
     """One group of a Reading.
@@ -86,6 +89,10 @@ class Group:
     """The kinds the group holds, one bit per kind (bit *i* for the tile of index *i*)."""
     _key: tuple[int, tuple[int, ...], bool, bool] = field(init=False, repr=False)
     _hash: int = field(init=False, repr=False, compare=False)
+    _kind_value: str = field(init=False, repr=False, compare=False)
+    _tokens: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _text: str | None = field(init=False, repr=False, compare=False)
+    """The group written compactly (``123m``), filled on first use by ``result.group_text``."""
 
     def __post_init__(self) -> None:
         # Readings are sorted and hashed, and rules read these, in hot loops: compute them once.
@@ -100,6 +107,9 @@ class Group:
         for t in self.tiles:
             mask |= 1 << t.index
         object.__setattr__(self, "mask", mask)
+        object.__setattr__(self, "_kind_value", self.kind.value)
+        object.__setattr__(self, "_tokens", tuple(t.token for t in self.tiles))
+        object.__setattr__(self, "_text", None)
 
     def __eq__(self, other: object) -> bool:
         return self is other or (isinstance(other, Group) and self._key == other._key)
@@ -130,8 +140,8 @@ class Group:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "kind": self.kind.value,
-            "tiles": [t.token for t in self.tiles],
+            "kind": self._kind_value,
+            "tiles": list(self._tokens),
             "concealed": self.concealed,
             "declared": self.declared,
         }
@@ -147,73 +157,6 @@ _GROUP_KEY = attrgetter("_key")
 _SUIT_MASKS: Final = tuple((suit, 0x1FF << (9 * i)) for i, suit in enumerate(("m", "p", "s")))
 HONOUR_MASK: Final = 0x7F << 27
 """The kinds mask of the seven honours (see :attr:`Group.mask`)."""
-
-
-class _Facts:
-    """What the rules read off a Reading's groups: built once per Reading, on first use, the
-    dearer views (sorted tiles, counts, suits) only when a rule asks for them."""
-
-    __slots__ = (
-        "chows", "pungs", "kongs", "pairs", "mask", "shared", "chow_mask", "pung_mask",
-        "_groups", "_tiles", "_counts", "_suits",
-    )
-
-    def __init__(self, groups: tuple[Group, ...]) -> None:
-        chows: list[Group] = []
-        pungs: list[Group] = []
-        kongs: list[Group] = []
-        pairs: list[Group] = []
-        mask = shared = chow_mask = pung_mask = 0
-        for g in groups:
-            shared |= mask & g.mask
-            mask |= g.mask
-            kind = g.kind
-            if kind is _CHOW:
-                chows.append(g)
-                chow_mask |= 1 << g.first.index
-            elif kind is _PUNG:
-                pungs.append(g)
-                pung_mask |= g.mask
-            elif kind is _KONG:
-                pungs.append(g)
-                kongs.append(g)
-                pung_mask |= g.mask
-            elif kind is _PAIR:
-                pairs.append(g)
-        self.chows = tuple(chows)
-        self.pungs = tuple(pungs)
-        self.kongs = tuple(kongs)
-        self.pairs = tuple(pairs)
-        self.mask = mask
-        self.shared = shared
-        self.chow_mask = chow_mask
-        self.pung_mask = pung_mask
-        self._groups = groups
-        self._tiles: tuple[Tile, ...] | None = None
-        self._counts: tuple[int, ...] | None = None
-        self._suits: frozenset[str] | None = None
-
-    @property
-    def tiles(self) -> tuple[Tile, ...]:
-        if self._tiles is None:
-            self._tiles = tuple(sorted((t for g in self._groups for t in g.tiles), key=_tile_index))
-        return self._tiles
-
-    @property
-    def counts(self) -> tuple[int, ...]:
-        if self._counts is None:
-            counts = [0] * 34
-            for g in self._groups:
-                for t in g.tiles:
-                    counts[t.index] += 1
-            self._counts = tuple(counts)
-        return self._counts
-
-    @property
-    def suits(self) -> frozenset[str]:
-        if self._suits is None:
-            self._suits = frozenset(suit for suit, bits in _SUIT_MASKS if self.mask & bits)
-        return self._suits
 
 
 _CHOW: Final = GroupKind.CHOW
@@ -246,17 +189,41 @@ class Reading:
     winning: Group
     winning_tile: Tile
     wait: Wait
-    _facts: _Facts | None = field(default=None, init=False, repr=False, compare=False)
+    # What the rules read off the groups.  These slots stay empty while the solver builds and
+    # sorts Readings (its hot loops never read them); the first read of any of them fills them
+    # all at once (__getattr__ runs only for an empty slot), and every read after that is a plain
+    # slot read.
+    chows: tuple[Group, ...] = field(init=False, repr=False, compare=False)
+    """The chows, in canonical order."""
+    pungs: tuple[Group, ...] = field(init=False, repr=False, compare=False)
+    """The pungs and kongs (a kong counts as a pung for pung rules in every rulebook)."""
+    kongs: tuple[Group, ...] = field(init=False, repr=False, compare=False)
+    """The kongs, declared or concealed."""
+    pairs: tuple[Group, ...] = field(init=False, repr=False, compare=False)
+    """The pairs (one in a standard hand, seven in seven pairs)."""
+    mask: int = field(init=False, repr=False, compare=False)
+    """The kinds the hand holds, one bit per kind (bit *i* for the tile of index *i*): rules
+    about which tiles a hand may hold test it against a mask of their own."""
+    shared_mask: int = field(init=False, repr=False, compare=False)
+    """The kinds two groups hold (equal chows, a pung beside a chow of its tile), one bit per kind."""
+    chow_mask: int = field(init=False, repr=False, compare=False)
+    """The chows' lowest kinds, one bit per kind (equal chows share a bit): chow patterns as
+    integer tests (123 456 789 of one suit: bits 0, 3 and 6 of that suit's nine)."""
+    pung_mask: int = field(init=False, repr=False, compare=False)
+    """The kinds of the pungs and kongs, one bit per kind."""
+    _tiles: tuple[Tile, ...] | None = field(init=False, repr=False, compare=False)
+    _counts: tuple[int, ...] | None = field(init=False, repr=False, compare=False)
+    _suits: frozenset[str] | None = field(init=False, repr=False, compare=False)
 
-    @property
-    def _known(self) -> _Facts:
-        # Every rule of every profile reads these views, many times per Reading: build them once,
-        # on first use (the solver's hot loops never need them).
-        facts = self._facts
-        if facts is None:
-            facts = _Facts(self.groups)
-            object.__setattr__(self, "_facts", facts)
-        return facts
+    def __getattr__(self, name: str) -> Any:
+        # only reached for an empty slot: fill the facts (or mark a dearer view not yet built)
+        if name in _LAZY_NAMES:
+            object.__setattr__(self, name, None)
+            return None
+        if name not in _FACT_NAMES:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        _fill_facts(self)
+        return object.__getattribute__(self, name)
 
     @classmethod
     def make(
@@ -275,72 +242,51 @@ class Reading:
         return tuple(g for g in self.groups if g.is_set)
 
     @property
-    def chows(self) -> tuple[Group, ...]:
-        """The chows, in canonical order."""
-        return self._known.chows
-
-    @property
-    def pungs(self) -> tuple[Group, ...]:
-        """The pungs and kongs (a kong counts as a pung for pung rules in every rulebook)."""
-        return self._known.pungs
-
-    @property
-    def kongs(self) -> tuple[Group, ...]:
-        """The kongs, declared or concealed."""
-        return self._known.kongs
-
-    @property
-    def pairs(self) -> tuple[Group, ...]:
-        """The pairs (one in a standard hand, seven in seven pairs)."""
-        return self._known.pairs
-
-    @property
     def pair(self) -> Group | None:
         """The pair of a standard hand (None for shapes without exactly one pair)."""
-        pairs = self._known.pairs
+        pairs = self.pairs
         return pairs[0] if len(pairs) == 1 else None
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """Every tile of the hand (kongs with four), sorted."""
-        return self._known.tiles
+        found = self._tiles
+        if found is None:
+            found = tuple(sorted((t for g in self.groups for t in g.tiles), key=_tile_index))
+            object.__setattr__(self, "_tiles", found)
+        return found
 
     @property
     def counts(self) -> tuple[int, ...]:
         """How many tiles of each of the 34 kinds the hand holds (kongs count four)."""
-        return self._known.counts
+        found = self._counts
+        if found is None:
+            counts = [0] * 34
+            for g in self.groups:
+                for t in g.tiles:
+                    counts[t.index] += 1
+            found = tuple(counts)
+            object.__setattr__(self, "_counts", found)
+        return found
 
     @property
     def suits(self) -> frozenset[str]:
         """The suits (``m``, ``p``, ``s``) the hand holds at least one tile of."""
-        return self._known.suits
+        found = self._suits
+        if found is None:
+            found = frozenset(suit for suit, bits in _SUIT_MASKS if self.mask & bits)
+            object.__setattr__(self, "_suits", found)
+        return found
 
     @property
     def has_honours(self) -> bool:
         """Whether the hand holds a wind or a dragon."""
-        return bool(self._known.mask & HONOUR_MASK)
-
-    @property
-    def chow_mask(self) -> int:
-        """The chows' lowest kinds, one bit per kind (equal chows share a bit): chow patterns as
-        integer tests (123 456 789 of one suit: bits 0, 3 and 6 of that suit's nine)."""
-        return self._known.chow_mask
-
-    @property
-    def pung_mask(self) -> int:
-        """The kinds of the pungs and kongs, one bit per kind."""
-        return self._known.pung_mask
+        return bool(self.mask & HONOUR_MASK)
 
     @property
     def shares_kind(self) -> bool:
         """Whether two groups hold the same kind (two equal chows, a pung beside a chow of its tile)."""
-        return bool(self._known.shared)
-
-    @property
-    def mask(self) -> int:
-        """The kinds the hand holds, one bit per kind (bit *i* for the tile of index *i*): rules
-        about which tiles a hand may hold test it against a mask of their own."""
-        return self._known.mask
+        return bool(self.shared_mask)
 
     def sort_key(self) -> tuple[Any, ...]:
         return (self.shape != STANDARD, self.shape, tuple(map(_GROUP_KEY, self.groups)), self.winning._key, self.wait)
@@ -356,7 +302,7 @@ class Reading:
             "groups": [g.to_dict() for g in self.groups],
             "winning": self.winning.to_dict(),
             "winning_tile": self.winning_tile.token,
-            "wait": self.wait.value,
+            "wait": _WAIT_VALUE[self.wait],
         }
 
     def __str__(self) -> str:
@@ -368,7 +314,44 @@ class Reading:
 
 
 _SLOTS: Final = tuple(Reading.__dict__[name].__set__ for name in ("shape", "groups", "winning", "winning_tile", "wait"))
-_SET_FACTS: Final = Reading.__dict__["_facts"].__set__
+
+
+def _fill_facts(reading: Reading) -> None:
+    """Set the fact slots of *reading* from its groups (once, on the first read of any)."""
+    chows: list[Group] = []
+    pungs: list[Group] = []
+    kongs: list[Group] = []
+    pairs: list[Group] = []
+    mask = shared = chow_mask = pung_mask = 0
+    for g in reading.groups:
+        shared |= mask & g.mask
+        mask |= g.mask
+        kind = g.kind
+        if kind is _CHOW:
+            chows.append(g)
+            chow_mask |= 1 << g.first.index
+        elif kind is _PUNG:
+            pungs.append(g)
+            pung_mask |= g.mask
+        elif kind is _KONG:
+            pungs.append(g)
+            kongs.append(g)
+            pung_mask |= g.mask
+        elif kind is _PAIR:
+            pairs.append(g)
+    put = object.__setattr__
+    put(reading, "chows", tuple(chows))
+    put(reading, "pungs", tuple(pungs))
+    put(reading, "kongs", tuple(kongs))
+    put(reading, "pairs", tuple(pairs))
+    put(reading, "mask", mask)
+    put(reading, "shared_mask", shared)
+    put(reading, "chow_mask", chow_mask)
+    put(reading, "pung_mask", pung_mask)
+
+
+_FACT_NAMES: Final = frozenset(("chows", "pungs", "kongs", "pairs", "mask", "shared_mask", "chow_mask", "pung_mask"))
+_LAZY_NAMES: Final = frozenset(("_tiles", "_counts", "_suits"))
 
 
 def canonical_reading(shape: str, groups: tuple[Group, ...], winning: Group, winning_tile: Tile, wait: Wait) -> Reading:
@@ -389,5 +372,4 @@ def canonical_reading(shape: str, groups: tuple[Group, ...], winning: Group, win
     set_winning(reading, winning)
     set_tile(reading, winning_tile)
     set_wait(reading, wait)
-    _SET_FACTS(reading, None)
     return reading

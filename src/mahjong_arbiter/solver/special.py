@@ -48,8 +48,13 @@ KNITTED_PATTERNS: Final[tuple[tuple[Tile, ...], ...]] = tuple(
 _ORPHAN_INDEXES: Final = frozenset(t.index for t in TERMINALS_AND_HONOURS)
 # Fast gates (C-level lookups): the counts of each pattern's nine tiles, of the thirteen orphans.
 _PATTERN_COUNTS: Final = tuple(itemgetter(*(t.index for t in p)) for p in KNITTED_PATTERNS)
+_PATTERN_INDEXES: Final = tuple(tuple(t.index for t in p) for p in KNITTED_PATTERNS)
 _ORPHAN_COUNTS: Final = itemgetter(*sorted(_ORPHAN_INDEXES))
 _OTHER_COUNTS: Final = itemgetter(*sorted(set(range(NUM_KINDS)) - _ORPHAN_INDEXES))
+
+
+_PAIRS: Final = tuple(standing_group(GroupKind.PAIR, i) for i in range(NUM_KINDS))
+"""The standing pair of each kind, by index (a tuple read, not a lookup keyed by an enum)."""
 
 
 def knitted_group(pattern: tuple[Tile, ...]) -> Group:
@@ -75,7 +80,7 @@ def seven_pairs(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     if not shape_input.options.seven_pairs_four_of_a_kind and 4 in counts:
         return []
     # in kind order, which is the canonical order of pairs
-    pairs = [standing_group(GroupKind.PAIR, i) for i, n in enumerate(counts) if n for _ in range(n // 2)]
+    pairs = [_PAIRS[i] for i, n in enumerate(counts) if n for _ in range(n // 2)]
     return [tuple(pairs)]
 
 
@@ -222,9 +227,26 @@ def _orphan_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]
 
 
 def _knitted_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]:
-    """Knitted straight: the thirteen already hold at least eight of one pattern's nine tiles."""
-    near = any(pattern_counts(counts).count(0) <= 1 for pattern_counts in _PATTERN_COUNTS)
-    return _ALL_KINDS if near else ()
+    """Knitted straight: the thirteen hold at least eight of one pattern's nine tiles.  With eight,
+    the one tile that completes the shape is the ninth; with all nine, it joins the tiles beside
+    them into the set and the pair, so it is one of those kinds or a suited kind within two ranks
+    of one of them."""
+    found: set[int] = set()
+    for pattern, pattern_counts in zip(_PATTERN_INDEXES, _PATTERN_COUNTS, strict=True):
+        missing = pattern_counts(counts).count(0)
+        if missing == 1:
+            found.update(i for i in pattern if not counts[i])
+        elif missing == 0:
+            rest = list(counts)
+            for i in pattern:
+                rest[i] -= 1
+            for index, n in enumerate(rest):
+                if n and index >= 27:
+                    found.add(index)
+                elif n:
+                    low = index - index % 9
+                    found.update(range(max(low, index - 2), min(low + 8, index + 2) + 1))
+    return sorted(found)
 
 
 def _distinct_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]:
