@@ -1,6 +1,6 @@
 """No developer's text reaches a player: every prose field a user can see is scanned for docstring
-markup (double backticks, reStructuredText roles such as :func:, doctest prompts, numpydoc headings)
-and for the recognisers' own docstrings.
+markup (double backticks, reStructuredText roles such as :func:, doctest prompts, numpydoc headings),
+for the data's shorthand for edge kinds ("GB excl.", "impl.") and for the recognisers' own docstrings.
 
 The fields scanned: every built-in profile's label, sources, rule names and sources, edge sources,
 notes, the ``*_source`` and ``scope_note`` texts it shows; every rulebook's introduction, summaries
@@ -31,7 +31,9 @@ from mahjong_arbiter.scoring import score
 
 _MARKUP = re.compile(
     r"``|:(?:func|class|meth|mod|attr|data|exc|obj|ref|doc|term|py:\w+):`|^\s*>>> |\.\. \w+::|"
-    r"^\s*(?:Parameters|Returns|Raises|Attributes)\n\s*-{4,}",
+    r"^\s*(?:Parameters|Returns|Raises|Attributes)\n\s*-{4,}|"
+    # the data's own shorthand for an edge's kind, which a player cannot read ("fan 1 (GB excl.)")
+    r"\bGB excl\.|\bimpl\.[);:]",
     re.MULTILINE,
 )
 
@@ -142,7 +144,8 @@ def test_why_answers_use_the_rulebook_words(pid: str) -> None:
 
 
 def test_the_scan_catches_developer_text() -> None:
-    for text in ("see :func:`score`", "a ``code`` span", ">>> score(hand)", "Parameters\n----------\nx"):
+    for text in ("see :func:`score`", "a ``code`` span", ">>> score(hand)", "Parameters\n----------\nx",
+                 "Green Book 2006, fan 1 (GB excl.)", "Green Book 2006, fan 4 (impl.)"):
         with pytest.raises(AssertionError):
             _clean("sample", text)
     assert len(_docstrings("bmja")) > 20  # the docstring comparison has something to compare
