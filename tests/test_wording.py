@@ -62,6 +62,14 @@ def test_a_rule_is_never_suppressed_by_itself(capsys: pytest.CaptureFixture[str]
         assert "by mcr.mixed-straight" not in out
 
 
+def test_an_implied_rule_reads_as_contained(capsys: pytest.CaptureFixture[str]) -> None:
+    # Green Book 2006, fan 63: All Chows contains No Honors; said once, without nested brackets
+    # (it read "implied by (already contained in) All Chows")
+    _, out = _run(capsys, "explain", "123456789m123p55s", "--profile", "mcr")
+    line = next(x for x in out.splitlines() if x.strip().startswith("No Honors"))
+    assert "already contained in All Chows" in line and "implied by" not in line
+
+
 @pytest.mark.parametrize("pid", builtin_profile_ids())
 def test_no_rule_excludes_or_implies_a_rule_of_its_own_name(pid: str) -> None:
     # a suppression between two rules of one name reads to a player as a rule suppressed by itself

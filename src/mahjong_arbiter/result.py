@@ -40,7 +40,7 @@ def relation_words(relation: str) -> str:
     """An edge relation as a verb phrase: ``excludes`` -> ``excluded by``."""
     return {
         "excludes": "excluded by",
-        "implies": "implied by (already contained in)",
+        "implies": "already contained in",
     }.get(relation, f"{relation.replace('_', ' ')} by")
 
 
