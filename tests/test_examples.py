@@ -91,6 +91,16 @@ def test_the_top_level_help_names_every_command_and_action() -> None:
             assert action in summary, f"{name} {action} is missing from the top-level help"
 
 
+@pytest.mark.parametrize("name", sorted(HELPS))
+def test_a_continued_example_stays_on_two_lines(name: str) -> None:
+    # a lone backslash at a line's end inside a Python string joins the lines: verify's help printed
+    # "--profile mcr       --claim-rules ..." as one line; written out, it keeps the backslash
+    for line in HELPS[name].splitlines():
+        command = line.split("#", 1)[0].rstrip()
+        if command.lstrip().startswith("mahjong-arbiter "):
+            assert "   " not in command.strip(), f"{name} --help: {line!r}"
+
+
 def test_the_runner_reads_statuses_pipes_and_continuations() -> None:
     text = """examples:
   mahjong-arbiter score 123m456m789m123pEE --profile mcr    # scored

@@ -23,7 +23,7 @@ HELP = "verify a claimed score: right or wrong, and if wrong the difference item
 EXAMPLE = """examples:
   mahjong-arbiter verify 123456789p123s55m --profile mcr --claim 22
   mahjong-arbiter verify 123456789p123s55m --profile mcr --claim 32            # exit 1: it scores 22
-  mahjong-arbiter verify 123456789p123s55m --profile mcr \
+  mahjong-arbiter verify 123456789p123s55m --profile mcr \\
       --claim-rules "Pure Straight, Half Flush, Single Wait"                    # exit 1: no Half Flush
   mahjong-arbiter verify --input session.jsonl --profile mcr   # exit 1: each hand has a "claim"; one is wrong
   mahjong-arbiter verify 123456789p123s55m --claim 28 --format html -o verdict.html   # exit 1
