@@ -285,10 +285,13 @@ def test_verify_a_wrong_claim(page: Any, server: Server) -> None:
     expect(claim.locator(".verdict")).to_have_text("verdict: wrong")
     expect(claim).to_contain_text("Half Flush needs tiles of one suit together with honours")
     expect(claim).to_contain_text("the claimed rules add up to 24 points")
-    page.check("#cmp-bmja")
-    page.check("#cmp-hk-old-style")
+    for other in ("bmja", "hk-old-style", "codification", "mcr-mil"):
+        page.check(f"#cmp-{other}")
     expect(page.locator("#ruling section.comparison")).to_contain_text("3 faan")
+    expect(page.locator("#ruling section.comparison thead th")).to_have_count(6)  # rule and five profiles
     no_horizontal_scroll(page)  # the differences and the side-by-side table fit the phone
+    page.set_viewport_size({"width": 600, "height": 900})  # and a small tablet, where the tables are still cards
+    no_horizontal_scroll(page)
 
 
 def test_thirteen_tiles_show_their_waits(page: Any, server: Server) -> None:
@@ -359,6 +362,9 @@ def test_house_rules_checked_then_used_in_the_session(page: Any, server: Server)
     no_horizontal_scroll(page)
     page.goto(server.url + "/profiles/mcr")
     expect(page.locator("h1")).to_have_text("Rulebook: " + "Mahjong Competition Rules (Green Book 2006, English)")
+    no_horizontal_scroll(page)
+    page.goto(server.url + "/profiles/diff?a=bmja&b=club-rules")  # long setting names and sources
+    expect(page.locator("main h2").first).to_have_text("From bmja to club-rules")
     no_horizontal_scroll(page)
 
 

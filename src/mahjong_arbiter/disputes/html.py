@@ -51,7 +51,8 @@ __all__ = [
 
 RULING_CSS: Final = """
 table { border-collapse: collapse; margin: .5em 0; }
-th, td { border: 1px solid #ccc; padding: .25em .5em; text-align: left; vertical-align: middle; }
+th, td { border: 1px solid #ccc; padding: .25em .5em; text-align: left; vertical-align: middle;
+         overflow-wrap: anywhere; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .table-wrap { max-width: 100%; overflow-x: auto; }
 .total { font-size: 1.25em; font-weight: bold; }
@@ -64,7 +65,7 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .value { font-weight: normal; color: #555; margin-left: .6em; }
 .example { margin: .4em 0 .6em 1em; }
 .caption { margin: .2em 0; font-size: .9em; }
-@media (max-width: 560px) {
+@media (max-width: 720px) {
   table.narrow-cards, table.narrow-items { width: 100%; }
   .narrow-cards thead, .narrow-items thead { position: absolute; width: 1px; height: 1px; overflow: hidden;
     clip-path: inset(50%); white-space: nowrap; }
