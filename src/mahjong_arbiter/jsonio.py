@@ -44,10 +44,6 @@ _BOM: Final = "\ufeff"
 _STRING: Final = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
 _NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
 _LONE_SURROGATE: Final = re.compile(r"[\ud800-\udfff]")
-# A number JSON cannot carry exactly has 16 digits or more in a row, or an exponent: only a
-# document holding such a run (in a number or a string) is decoded with the checking callbacks,
-# which cost a Python call per number; every other document decodes in C.
-_LONG_NUMBER: Final = re.compile(r"[0-9]{16}|[0-9.][eE]")
 
 
 def _bad(detail: str) -> ArbiterError:
@@ -125,8 +121,7 @@ def loads(data: bytes | str) -> Any:
     if text.count("[") + text.count("{") > MAX_DEPTH and _depth(text) > MAX_DEPTH:
         raise _bad(f"arrays and objects nested more than {MAX_DEPTH} deep")
     try:
-        decoder = _CHECKING if _LONG_NUMBER.search(text) else _PLAIN
-        value = decoder.decode(text)
+        value = _DECODER.decode(text)
     except ArbiterError:
         raise
     except json.JSONDecodeError as exc:
@@ -139,8 +134,8 @@ def loads(data: bytes | str) -> Any:
     return value
 
 
-_PLAIN: Final = json.JSONDecoder(parse_constant=_constant)
-_CHECKING: Final = json.JSONDecoder(parse_constant=_constant, parse_float=_float, parse_int=_int)
+_DECODER: Final = json.JSONDecoder(parse_constant=_constant, parse_float=_float, parse_int=_int)
+"""Made once (``json.loads`` with hooks builds a decoder per call)."""
 
 
 def dumps(value: object, *, pretty: bool = False) -> str:
@@ -152,4 +147,6 @@ def dumps(value: object, *, pretty: bool = False) -> str:
     the text can always be encoded.
     """
     text = json.dumps(value, ensure_ascii=False, allow_nan=False, indent=2 if pretty else None)
+    if text.isascii():  # checked in C: ASCII text holds no surrogate
+        return text
     return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

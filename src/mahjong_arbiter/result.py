@@ -196,7 +196,14 @@ class Result:
     instead of decomposing the hand again."""
 
     def with_id(self, hand_id: str | None) -> Result:
-        return replace(self, id=hand_id)
+        """This result under another hand id (``dataclasses.replace`` without re-running the
+        constructor on eleven unchanged fields: a batch sets the id of every result)."""
+        if hand_id == self.id:
+            return self
+        twin = object.__new__(Result)
+        twin.__dict__.update(self.__dict__)
+        twin.__dict__["id"] = hand_id
+        return twin
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {

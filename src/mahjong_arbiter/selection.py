@@ -56,7 +56,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, product
 from operator import attrgetter
-from typing import Final
+from typing import Final, NamedTuple
 
 from .errors import ProfileError
 from .profiles.graph import RuleGraph
@@ -104,9 +104,9 @@ def selection_graph(profile: Profile) -> RuleGraph:
 
 
 # --- the result of a selection -------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    """One instance of a rule that survived the edges: the unit the account-once methods choose."""
+class Candidate(NamedTuple):
+    """One instance of a rule that survived the edges: the unit the account-once methods choose
+    (a named tuple: selection makes one per combining instance of every Reading)."""
 
     rule: str
     instance: Instance
@@ -263,8 +263,7 @@ def exhaustive_account_once(
     return kept, [(cand, *_why_dropped(cand, kept, available)) for cand in rest]
 
 
-@dataclass(frozen=True, slots=True)
-class _Placement:
+class _Placement(NamedTuple):
     """A candidate placed on particular copies of its groups: one bit per (group, copy)."""
 
     cand: Candidate
@@ -496,7 +495,7 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     Selection
     """
     plans = _rule_plans(profile)
-    decided = sorted([plans[rid] for rid in hits], key=_POSITION)
+    decided = sorted([plans[rid] for rid in hits], key=_POSITION) if len(hits) > 1 else [plans[rid] for rid in hits]
 
     kept: dict[str, list[Instance]] = {}
     suppressed: list[Suppressed] = []
@@ -523,21 +522,24 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     if len(combining) > 1:
         method = ACCOUNT_ONCE_POLICIES[selection_graph(profile).account_once or DEFAULT_ACCOUNT_ONCE]
         chosen, dropped = method(combining, _available(groups, hits))
-        chosen_keys = {c.key for c in chosen}
-        for rid in {c.rule for c in combining}:
-            position = plans[rid].position
-            kept[rid] = [inst for i, inst in enumerate(hits[rid].instances) if (position, i) in chosen_keys]
-            if not kept[rid]:
-                del kept[rid]
-        for cand, by, relation in sorted(dropped, key=lambda d: d[0].key):
-            suppressed.append(plans[cand.rule].suppressed(by, relation, PRINCIPLES_SOURCE))
+        if dropped or len(chosen) != len(combining):
+            chosen_keys = {c.key for c in chosen}
+            for rid in {c.rule for c in combining}:
+                position = plans[rid].position
+                kept[rid] = [inst for i, inst in enumerate(hits[rid].instances) if (position, i) in chosen_keys]
+                if not kept[rid]:
+                    del kept[rid]
+            for cand, by, relation in sorted(dropped, key=_FIRST_KEY):
+                suppressed.append(plans[cand.rule].suppressed(by, relation, PRINCIPLES_SOURCE))
 
     # kept is in decision order: the rules were decided in it, and account-once only narrows them
-    primary = next((rid for rid in kept if not plans[rid].alone and not plans[rid].bonus), None)
-    if primary is not None:
-        for rid in [r for r in kept if plans[r].alone]:
-            for _ in kept.pop(rid):
-                suppressed.append(plans[rid].suppressed(primary, "only-when-alone", ALONE_SOURCE))
+    alone = [rid for rid in kept if plans[rid].alone]
+    if alone:
+        primary = next((rid for rid in kept if not plans[rid].alone and not plans[rid].bonus), None)
+        if primary is not None:
+            for rid in alone:
+                for _ in kept.pop(rid):
+                    suppressed.append(plans[rid].suppressed(primary, "only-when-alone", ALONE_SOURCE))
 
     items: list[Item] = []
     basic: int | float = 0
@@ -560,6 +562,11 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     )
 
 
+def _first_key(dropped: Dropped) -> tuple[int, int]:
+    return dropped[0].key
+
+
+_FIRST_KEY: Final = _first_key
 _POSITION: Final = attrgetter("position")
 
 
@@ -576,10 +583,17 @@ def _available(groups: Sequence[Group], hits: Mapping[str, Hits]) -> Counter[Gro
 
 
 def _suppressing_edge(incoming: Sequence[Edge], kept: Mapping[str, list[Instance]], inst: Instance) -> Edge | None:
-    """The first edge whose kept source instance contains *inst*, if any."""
+    """The first edge whose kept source instance contains *inst*, if any (:func:`_within`, with its
+    common cases written out: a whole-hand instance on either side, one group inside another)."""
+    single = inst[0] if len(inst) == 1 else None
     for edge in incoming:
-        for source in kept.get(edge.rule, ()):
-            if _within(inst, source):
+        sources = kept.get(edge.rule)
+        if not sources:
+            continue
+        if not inst:
+            return edge
+        for source in sources:
+            if not source or (single in source if single is not None else _within(inst, source)):
                 return edge
     return None
 

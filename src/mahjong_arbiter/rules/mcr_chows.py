@@ -9,7 +9,7 @@ made by position.
 
 from __future__ import annotations
 
-from ..solver.reading import Group, GroupKind, Reading
+from ..solver.reading import Group, Reading
 from ..tiles import SUITED_TILES, suited_ranks
 from .mcr_common import RANK_1, STANDARD, by_suit, choose, one_suit_run, rank
 from .registry import NONE, Hits, Needs, Situation, rule
@@ -206,5 +206,6 @@ def all_chows(reading: Reading, situation: Situation) -> Hits:
     pair = reading.pair
     if reading.shape not in (STANDARD, "knitted_straight") or pair is None or not pair.first.is_suited:
         return NONE
-    sets = [g for g in reading.groups if g.kind is not GroupKind.PAIR]
-    return Hits.when(all(g.kind in (GroupKind.CHOW, GroupKind.KNITTED) for g in sets))
+    # the sets of these two shapes are chows, pungs, kongs and the knitted group: all chows (or
+    # knitted) when none is a pung or kong
+    return Hits.when(not reading.pungs)

@@ -34,14 +34,23 @@ def one_suit_run(mask: int, length: int, step: int) -> bool:
 
     >>> one_suit_run(0b111 << 9, 3, 1), one_suit_run(0b10101, 3, 2), one_suit_run(0b11, 3, 1)
     (True, True, False)
+    >>> one_suit_run(0b11 << 7 | 1 << 9, 3, 1)  # 8m 9m 1p: no run crosses a suit
+    False
     """
-    for bits in by_suit(mask):
-        run = bits
-        for i in range(1, length):
-            run &= bits >> (i * step)
-        if run:
-            return True
-    return False
+    run = mask & _RUN_STARTS[length, step]
+    for i in range(1, length):
+        run &= mask >> (i * step)
+    return run != 0
+
+
+def _run_starts(length: int, step: int) -> int:
+    """The bits of every rank that can start such a run inside its suit (its last rank at most 9),
+    so the shifted masks never join two suits."""
+    last = 8 - step * (length - 1)
+    return sum(1 << (9 * suit + r) for suit in range(3) for r in range(last + 1)) if last >= 0 else 0
+
+
+_RUN_STARTS: Final = {(length, step): _run_starts(length, step) for length in range(1, 10) for step in range(1, 9)}
 
 
 def suited_pungs(reading: Reading) -> tuple[Group, ...]:

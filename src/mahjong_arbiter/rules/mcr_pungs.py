@@ -11,7 +11,7 @@ and name all of them; the profile's ``implies`` edges keep the largest.
 from __future__ import annotations
 
 from ..solver.reading import Reading
-from ..tiles import ALL_PLAYING, suited_ranks
+from ..tiles import suited_ranks
 from .mcr_common import STANDARD, by_suit, choose, one_suit_run, rank, suited_pungs
 from .registry import NONE, Hits, Needs, Situation, rule
 
@@ -178,15 +178,16 @@ def tile_hog(reading: Reading, situation: Situation) -> Hits:
     Four copies outside a kong lie in two groups or more (a group without a kong holds at most
     three of a kind), so only the kinds two groups share are counted."""
     shared = reading.shared_mask
-    konged = reading.pung_mask & sum(g.mask for g in reading.kongs)
+    for g in reading.kongs:
+        shared &= ~g.mask
+    if not shared:
+        return NONE
+    groups = reading.groups
     found = []
     while shared:
         bit = shared & -shared
         shared ^= bit
-        if bit & konged:
-            continue
-        tile = ALL_PLAYING[bit.bit_length() - 1]
-        holders = tuple(g for g in reading.groups if g.mask & bit)
-        if sum(g.tiles.count(tile) for g in holders) == 4:
-            found.append(holders)
+        holders = [g for g in groups if g.mask & bit]
+        if sum(g.copies for g in holders) == 4:
+            found.append(tuple(holders))
     return Hits(tuple(found)) if found else NONE

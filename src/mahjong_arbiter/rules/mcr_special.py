@@ -68,7 +68,7 @@ def knitted_straight(reading: Reading, situation: Situation) -> Hits:
     """组合龙 Knitted Straight: 147, 258 and 369 each in a different suit, as three special chows
     with a set and a pair, or all nine inside Lesser Honors and Knitted Tiles (fan 35's
     definition; the MIL reading, scores both)."""
-    knitted = tuple(g for g in reading.groups if g.kind is GroupKind.KNITTED)
+    knitted = tuple(g for g in reading.others if g.kind is GroupKind.KNITTED)
     if knitted:
         return Hits.once(knitted)
     # the honours-and-knitted shape holds fourteen different kinds: its suited tiles are its suited kinds
@@ -93,7 +93,9 @@ def nine_gates(reading: Reading, situation: Situation) -> Hits:
     an exclusion reaches that pung's fan alone).
     """
     hand = situation.hand
-    if hand.melds or hand.winning_tile is None or reading.shape != "standard":
+    mask = reading.mask
+    one_suit = (mask & 0x1FF != 0) + (mask & 0x1FF << 9 != 0) + (mask & 0x1FF << 18 != 0) == 1
+    if hand.melds or hand.winning_tile is None or reading.shape != "standard" or not one_suit:
         return NONE
     standing = hand.without_winning_tile().concealed
     one_suit = len({t.suit for t in standing}) == 1 and standing[0].is_suited

@@ -42,7 +42,8 @@ def _only(reading: Reading, tiles: frozenset[Tile]) -> bool:
 
 
 def _suits_held(reading: Reading) -> int:
-    return sum(1 for bits in by_suit(reading.mask) if bits)
+    mask = reading.mask
+    return (mask & 0x1FF != 0) + (mask & 0x1FF << 9 != 0) + (mask & 0x1FF << 18 != 0)
 
 
 @rule("mcr.full-flush", source="Green Book 2006, fan 22", needs=Needs(within=SUITED_TILES))

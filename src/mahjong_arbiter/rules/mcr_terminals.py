@@ -15,6 +15,7 @@ __all__: list[str] = []
 
 _TERMINALS: Final = kinds_mask(suited_ranks(1, 9))
 _TERMINALS_AND_HONOURS: Final = kinds_mask(TERMINALS_AND_HONOURS)
+_MIDDLE_CHOWS: Final = kinds_mask(suited_ranks(2, 3, 4, 5, 6))  # the lowest tiles of chows without a 1 or 9
 _SIMPLES: Final = kinds_mask(suited_ranks(2, 3, 4, 5, 6, 7, 8))
 
 
@@ -48,6 +49,8 @@ def outside_hand(reading: Reading, situation: Situation) -> Hits:
     fans that imply it say so in the profile); a Knitted Straight's nine tiles are not a set
     that can hold a terminal in this sense, so a hand with one never has it.
     """
+    if reading.chow_mask & _MIDDLE_CHOWS or reading.pung_mask & _SIMPLES:
+        return NONE  # a chow of 234 to 678, or a pung of simples, holds no terminal
     groups = reading.groups
     if not all(g.mask & _TERMINALS_AND_HONOURS for g in groups):
         return NONE

@@ -36,9 +36,8 @@ def last_tile_holds(hand: Hand, context: Context, *, from_own_melds: bool) -> bo
     winner's concealed tiles; with *from_own_melds* three copies in the winner's declared melds
     make it the last copy without the flag.
     """
-    if _other_copy_standing(hand):
-        return False
-    return context.last_of_kind or (from_own_melds and _three_in_own_melds(hand))
+    claimed = context.last_of_kind or (from_own_melds and _three_in_own_melds(hand))
+    return claimed and not _other_copy_standing(hand)
 
 
 def mcr_context_notes(hand: Hand, context: Context) -> list[str]:

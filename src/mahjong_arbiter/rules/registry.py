@@ -159,29 +159,28 @@ class Situation:
     def _read_features(self) -> int:
         ctx = self.context
         hand = self.hand
-        facts = [
-            ("self_drawn", ctx.self_drawn),
-            ("discard", not ctx.self_drawn),
-            ("last_tile", ctx.last_tile),
-            ("last_of_kind", ctx.last_of_kind),
-            ("kong_related", ctx.kong_related),
-            ("kong_replacement", ctx.kong_replacement),
-            ("robbing_kong", ctx.robbing_kong),
-            ("flowers", ctx.flowers > 0),
-            ("no_flowers", ctx.flowers == 0),
-            ("bonus_tiles", bool(ctx.bonus_tiles)),
-            ("winner", self.winner),
-            ("loser", not self.winner),
-            ("melds", bool(hand.melds)),
-            ("no_melds", not hand.melds),
-            ("no_exposed_meld", hand.is_fully_concealed),
-        ]
-        bits = 0
-        for name, holds in facts:
-            if holds:
-                bits |= _BITS[name]
-        for event in implied_events(ctx.events):  # as Context.has answers: Earth's Blessing is a first-turn win
-            bits |= _BITS[f"event:{event}"]
+        b = _BITS
+        self_drawn = ctx.self_drawn
+        bits = b["self_drawn"] if self_drawn else b["discard"]
+        if ctx.last_tile:
+            bits |= b["last_tile"]
+        if ctx.last_of_kind:
+            bits |= b["last_of_kind"]
+        if ctx.kong_related:
+            bits |= b["kong_related"] | (b["kong_replacement"] if self_drawn else b["robbing_kong"])
+        bits |= b["flowers"] if ctx.flowers > 0 else b["no_flowers"]
+        if ctx.bonus_tiles:
+            bits |= b["bonus_tiles"]
+        bits |= b["winner"] if self.winner else b["loser"]
+        if hand.melds:
+            bits |= b["melds"]
+            if hand.is_fully_concealed:
+                bits |= b["no_exposed_meld"]
+        else:
+            bits |= b["no_melds"] | b["no_exposed_meld"]
+        if ctx.events:
+            for event in implied_events(ctx.events):  # as Context.has answers: Earth's Blessing is a first-turn win
+                bits |= _BITS[f"event:{event}"]
         return bits
 
 

@@ -80,7 +80,7 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         chosen = scored[i][1]
         return (-chosen.total, -chosen.basic, tuple(sorted(rank[item.id] for item in chosen.items)), i)
 
-    best = min(range(len(scored)), key=preference)
+    best = min(range(len(scored)), key=preference) if len(scored) > 1 else 0
     reading, chosen = scored[best]
     minimum = minimum_of(profile)
     notes = list(mcr_context_notes(hand, context))

@@ -162,6 +162,8 @@ def splits_among(found: Sequence[Reading]) -> int:
     >>> splits_among(readings(hand)), decomposition_count(hand)
     (2, 2)
     """
+    if len(found) == 1:  # one Reading: one split, if it is of the standard shape
+        return 1 if found[0].shape == STANDARD else 0
     return len({
         tuple(sorted((g._key[0], g._key[1], g.declared) for g in r.groups)) for r in found if r.shape == STANDARD
     })

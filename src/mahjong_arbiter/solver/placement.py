@@ -122,22 +122,23 @@ def place_winning_tile(
 ) -> list[Reading]:
     """Every Reading of one split: one per distinct standing group that holds *winning_tile*."""
     bit = 1 << winning_tile.index
-    holders = [g for g in standing if g.mask & bit]
-    if not holders:
-        return []
     # Sorted once: a completed group's exposed twin sorts just before its concealed equals, so it
-    # can take the place of the first of them and the order stays canonical.
+    # can take the place of the first of them and the order stays canonical.  Equal groups stand
+    # side by side, so the first of each run of equals is the one placement they give.
     ordered = tuple(sorted((*declared, *standing) if declared else standing, key=_ORDER))
     found: list[Reading] = []
-    for group in dict.fromkeys(holders) if len(holders) > 1 else holders:  # equal groups: one placement
+    last: Group | None = None
+    for i, group in enumerate(ordered):
+        if not group.mask & bit or group.declared or (last is not None and group == last):
+            continue
+        last = group
         wait = wait_of(group, winning_tile)
         if self_drawn:
             found.append(canonical_reading(shape, ordered, group, winning_tile, wait))
             continue
         completed = exposed(group)
-        groups = list(ordered)
-        groups[groups.index(group)] = completed
-        found.append(canonical_reading(shape, tuple(groups), completed, winning_tile, wait))
+        groups = (*ordered[:i], completed, *ordered[i + 1:])
+        found.append(canonical_reading(shape, groups, completed, winning_tile, wait))
     return found
 
 

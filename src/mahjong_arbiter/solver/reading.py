@@ -87,6 +87,8 @@ class Group:
     is_pung_or_kong: bool = field(init=False, repr=False, compare=False)
     mask: int = field(init=False, repr=False, compare=False)
     """The kinds the group holds, one bit per kind (bit *i* for the tile of index *i*)."""
+    copies: int = field(init=False, repr=False, compare=False)
+    """How many tiles of each of its kinds the group holds (a pung 3, a chow 1)."""
     _key: tuple[int, tuple[int, ...], bool, bool] = field(init=False, repr=False)
     _hash: int = field(init=False, repr=False, compare=False)
     _kind_value: str = field(init=False, repr=False, compare=False)
@@ -107,6 +109,7 @@ class Group:
         for t in self.tiles:
             mask |= 1 << t.index
         object.__setattr__(self, "mask", mask)
+        object.__setattr__(self, "copies", len(self.tiles) // mask.bit_count())
         object.__setattr__(self, "_kind_value", self.kind.value)
         object.__setattr__(self, "_tokens", tuple(t.token for t in self.tiles))
         object.__setattr__(self, "_text", None)
@@ -211,6 +214,8 @@ class Reading:
     integer tests (123 456 789 of one suit: bits 0, 3 and 6 of that suit's nine)."""
     pung_mask: int = field(init=False, repr=False, compare=False)
     """The kinds of the pungs and kongs, one bit per kind."""
+    others: tuple[Group, ...] = field(init=False, repr=False, compare=False)
+    """The groups that are neither sets nor pairs: a knitted group, a special shape's single tiles."""
     _tiles: tuple[Tile, ...] | None = field(init=False, repr=False, compare=False)
     _counts: tuple[int, ...] | None = field(init=False, repr=False, compare=False)
     _suits: frozenset[str] | None = field(init=False, repr=False, compare=False)
@@ -322,6 +327,7 @@ def _fill_facts(reading: Reading) -> None:
     pungs: list[Group] = []
     kongs: list[Group] = []
     pairs: list[Group] = []
+    others: list[Group] = []
     mask = shared = chow_mask = pung_mask = 0
     for g in reading.groups:
         shared |= mask & g.mask
@@ -339,6 +345,8 @@ def _fill_facts(reading: Reading) -> None:
             pung_mask |= g.mask
         elif kind is _PAIR:
             pairs.append(g)
+        else:
+            others.append(g)
     put = object.__setattr__
     put(reading, "chows", tuple(chows))
     put(reading, "pungs", tuple(pungs))
@@ -348,9 +356,12 @@ def _fill_facts(reading: Reading) -> None:
     put(reading, "shared_mask", shared)
     put(reading, "chow_mask", chow_mask)
     put(reading, "pung_mask", pung_mask)
+    put(reading, "others", tuple(others))
 
 
-_FACT_NAMES: Final = frozenset(("chows", "pungs", "kongs", "pairs", "mask", "shared_mask", "chow_mask", "pung_mask"))
+_FACT_NAMES: Final = frozenset(
+    ("chows", "pungs", "kongs", "pairs", "mask", "shared_mask", "chow_mask", "pung_mask", "others")
+)
 _LAZY_NAMES: Final = frozenset(("_tiles", "_counts", "_suits"))
 
 

@@ -49,6 +49,8 @@ _ORPHAN_INDEXES: Final = frozenset(t.index for t in TERMINALS_AND_HONOURS)
 # Fast gates (C-level lookups): the counts of each pattern's nine tiles, of the thirteen orphans.
 _PATTERN_COUNTS: Final = tuple(itemgetter(*(t.index for t in p)) for p in KNITTED_PATTERNS)
 _PATTERN_INDEXES: Final = tuple(tuple(t.index for t in p) for p in KNITTED_PATTERNS)
+_PATTERN_BYTES: Final = tuple(sum(1 << 8 * i for i in p) for p in _PATTERN_INDEXES)
+"""Each pattern's kinds as a byte mask of the suited counts (see :func:`_distinct_kinds`)."""
 _ORPHAN_COUNTS: Final = itemgetter(*sorted(_ORPHAN_INDEXES))
 _OTHER_COUNTS: Final = itemgetter(*sorted(set(range(NUM_KINDS)) - _ORPHAN_INDEXES))
 
@@ -209,7 +211,6 @@ def honours_knitted_distance(given: DistanceInput) -> Distance | None:
 
 
 # --- which kinds could complete thirteen tiles into each shape (supersets; see SpecialShape) -------
-_ALL_KINDS: Final = range(NUM_KINDS)
 
 
 def _odd_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]:
@@ -250,8 +251,21 @@ def _knitted_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int
 
 
 def _distinct_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]:
-    """Honours-and-knitted: thirteen different tiles already."""
-    return _ALL_KINDS if not melds and max(counts) <= 1 else ()
+    """Honours-and-knitted: thirteen different tiles already, the suited ones inside one knitted
+    pattern; the tile that completes it is an honour or a tile of such a pattern not yet held."""
+    if melds or max(counts) > 1:
+        return ()
+    held = int.from_bytes(bytes(counts[:27]), "little")  # one byte per suited kind, 0 or 1
+    found: set[int] = set()
+    matched = False
+    for pattern, pattern_bytes in zip(_PATTERN_INDEXES, _PATTERN_BYTES, strict=True):
+        if not held & ~pattern_bytes:
+            matched = True
+            found.update(i for i in pattern if not counts[i])
+    if not matched:
+        return ()
+    found.update(i for i in range(27, NUM_KINDS) if not counts[i])
+    return sorted(found)
 
 
 for _shape in (
