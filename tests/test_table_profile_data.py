@@ -51,6 +51,23 @@ def test_payment_shares_are_read_from_the_profile(tmp_path: Path) -> None:
     assert _net(house, winner="S", discarder="W", scores={"S": 4}) == {"E": -2, "S": 6, "W": -2, "N": -2}
 
 
+def test_each_payment_says_how_many_portions_it_is(tmp_path: Path) -> None:
+    # a house rule where each loser pays three portions on a self-draw: 3 faan = 1 on the simple
+    # table, so each pays 3, and the reason says 3 portions (it said only "= 1 a portion")
+    house = _house(
+        tmp_path,
+        'id = "house"\nextends = "hk-old-style"\n[payments.shares.self_drawn]\neach_loser = 3\n'
+        'source = "our house rule"\n',
+    )
+    payments = settle(parse_facts({"profile": house, "winner": "S", "self_drawn": True, "scores": {"S": 3}})).payments
+    assert {(p.from_seat, p.amount) for p in payments} == {("E", 3), ("W", 3), ("N", 3)}
+    assert all(p.why.endswith("self-drawn: 3 portions") for p in payments)
+    # hk-old-style, half responsibility (Yawnoc scorer, README): W discarded and pays a portion, E and N half
+    half = settle(parse_facts({"profile": "hk-old-style", "winner": "S", "discarder": "W", "scores": {"S": 4}}))
+    assert {p.from_seat: p.why.rsplit(": ", 1)[1] for p in half.payments} == {
+        "W": "1 portion", "E": "half a portion", "N": "half a portion"}
+
+
 CANNON = """
 id = "club"
 extends = "buzzard-2000"

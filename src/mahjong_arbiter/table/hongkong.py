@@ -78,7 +78,19 @@ def _win(facts: HandFacts, rules: SettlementRules, cap: int | None, notes: list[
     table = _table(rules)
     how = "self-drawn" if facts.self_drawn else f"{rules.shares.name if rules.shares else ''} responsibility"
     for loser, amount in shares.items():
-        yield Payment(loser, winner, amount, f"{faan} faan = {portion} a portion ({table.name} table), {how}")
+        owed = _portions(amount / portion if portion else Fraction(0))
+        yield Payment(loser, winner, amount, f"{faan} faan = {portion} a portion ({table.name} table), {how}: {owed}")
+
+
+def _portions(share: Fraction) -> str:
+    """A loser's share in words: ``1 portion``, ``half a portion``, ``3 portions``, ``3/2 portions``.
+
+    >>> _portions(Fraction(1, 2)), _portions(Fraction(1)), _portions(Fraction(3))
+    ('half a portion', '1 portion', '3 portions')
+    """
+    if share == Fraction(1, 2):
+        return "half a portion"
+    return f"{share} portion" + ("" if share == 1 else "s")
 
 
 def _penalties(facts: HandFacts, rules: SettlementRules, cap: int | None, notes: list[str]) -> Iterator[Payment]:
