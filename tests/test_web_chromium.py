@@ -322,7 +322,8 @@ def test_compare_and_a_shared_link_reproduce_the_ruling(page: Any, browser: Any,
 
 
 def test_the_print_stylesheet_shows_the_ruling_only(page: Any, server: Server) -> None:
-    page.goto(server.url + "/?hand=" + SAMPLE)
+    # a long ruling: the breakdown, a why-not and a wrong claim item by item
+    page.goto(server.url + "/?hand=" + STRAIGHT + "&why=Short+Straight&claim=Pure+Straight,+Half+Flush,+Single+Wait")
     page.emulate_media(media="print")
     assert not page.locator(".builder").is_visible() and not page.locator("header.top").is_visible()
     assert page.locator("#ruling .big").is_visible()

@@ -51,8 +51,7 @@ __all__ = [
 
 RULING_CSS: Final = """
 table { border-collapse: collapse; margin: .5em 0; }
-th, td { border: 1px solid #ccc; padding: .25em .5em; text-align: left; vertical-align: middle;
-         overflow-wrap: anywhere; }
+th, td { border: 1px solid #ccc; padding: .25em .5em; text-align: left; vertical-align: middle; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .table-wrap { max-width: 100%; overflow-x: auto; }
 .total { font-size: 1.25em; font-weight: bold; }
@@ -65,13 +64,14 @@ td.num { text-align: right; font-variant-numeric: tabular-nums; }
 .value { font-weight: normal; color: #555; margin-left: .6em; }
 .example { margin: .4em 0 .6em 1em; }
 .caption { margin: .2em 0; font-size: .9em; }
-@media (max-width: 720px) {
+@media screen and (max-width: 720px) {
   table.narrow-cards, table.narrow-items { width: 100%; }
   .narrow-cards thead, .narrow-items thead { position: absolute; width: 1px; height: 1px; overflow: hidden;
     clip-path: inset(50%); white-space: nowrap; }
   .narrow-cards tr, .narrow-items tr { display: block; border: 1px solid #ccc; border-radius: .3em; margin: 0 0 .4em;
     padding: .2em .5em; }
-  .narrow-cards td, .narrow-items td { display: block; border: 0; padding: .1em 0; text-align: left; }
+  .narrow-cards td, .narrow-items td { display: block; border: 0; padding: .1em 0; text-align: left;
+    overflow-wrap: anywhere; }
   .narrow-cards td:empty, .narrow-items td:empty { display: none; }
   .narrow-cards td[data-label]::before { content: attr(data-label) ": "; font-weight: bold; color: #555; }
   .narrow-cards td:first-child { font-weight: bold; } .narrow-cards td:first-child::before { content: none; }

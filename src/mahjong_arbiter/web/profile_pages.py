@@ -110,21 +110,29 @@ def rulebook_html(profile: Profile) -> str:
     return "\n".join(rulebook_sections(rulebook_for(profile)))
 
 
+def _breakable(name: str) -> str:
+    """A setting or rule id (``policies.concealed_double_on_loose_tile``) that may wrap after its
+    dots and underscores, as HTML."""
+    return escape(name).replace(".", ".<wbr>").replace("_", "_<wbr>").replace("-", "-<wbr>")
+
+
 def diff_html(diff: dict[str, Any]) -> str:
     """What two profiles disagree on: settings, rules only in one, rules that differ."""
     a, b = escape(diff["a"]), escape(diff["b"])
     parts = [f"<h2>From {a} to {b}</h2>"]
     if diff["settings"]:
-        rows = [(k, diff_value_text(va), diff_value_text(vb)) for k, (va, vb) in diff["settings"].items()]
-        parts.append("<h3>Settings</h3>" + table(("setting", diff["a"], diff["b"]), rows))
+        rows = [(_breakable(k), escape(diff_value_text(va)), escape(diff_value_text(vb)))
+                for k, (va, vb) in diff["settings"].items()]
+        parts.append("<h3>Settings</h3>" + table(("setting", diff["a"], diff["b"]), rows, raw=frozenset({0, 1, 2})))
     for side, name in (("only_in_a", a), ("only_in_b", b)):
         if diff[side]:
             items = "".join(f"<li><code>{escape(r)}</code></li>" for r in diff[side])
             parts.append(f"<h3>Only in {name}</h3><ul>{items}</ul>")
     if diff["changed"]:
-        changed = [(c["id"], f, diff_value_text(va), diff_value_text(vb))
+        changed = [(_breakable(c["id"]), escape(f), escape(diff_value_text(va)), escape(diff_value_text(vb)))
                    for c in diff["changed"] for f, (va, vb) in c["fields"].items()]
-        parts.append("<h3>Rules that differ</h3>" + table(("rule", "field", diff["a"], diff["b"]), changed))
+        parts.append("<h3>Rules that differ</h3>"
+                     + table(("rule", "field", diff["a"], diff["b"]), changed, raw=frozenset({0, 1, 2, 3})))
     if len(parts) == 1:
         parts.append("<p>No differences.</p>")
     return "".join(parts)
