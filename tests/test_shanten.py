@@ -18,6 +18,26 @@ Hand-worked cases (every number counted by hand, as the comments show):
 - ``19m19p19sESWNCF5p``: twelve of the thirteen orphans and 5p: one from ready for thirteen orphans
   (Green Book 2006 fan 7; BMJA rules, Special hands, Thirteen Unique Wonders): White, or a second
   copy of any orphan held, are useful (13 kinds; unseen 4 + 12 x 3 = 40).
+
+The two classical catalogues, each number counted by hand from the hand's pattern:
+
+- ``123m456p789sESWN`` under ``thompson-maloney``: Windy Chow (Thompson & Maloney 1997, p. 18: E S W
+  N with one doubled and a run of three in each suit) wants only a second wind: ready on E, S, W,
+  N (3 unseen each: 12), and no other shape of the catalogue is as near.
+- ``1m2p3s 4m5p6s 7m8p9s 5m5s E N``: Crazy Chows (p. 16: four mixed chows and a mixed pair) has
+  three mixed chows and the mixed pair 5m 5s; the honours are of no use, so a fourth mixed chow
+  is three tiles short: 2 from ready.  Any suited tile starts, ends or sits in the middle of some
+  mixed chow, so all 27 suited kinds are useful (108 copies less the 11 held: 97 unseen).
+- ``[CCC] 1234567m 4m E E``: Red Lantern (pp. 13, 40: 1-7 of a suit with one number doubled, a
+  pung or kong of red dragons, declared here, and of a wind) needs the third East: ready on E
+  alone (2 unseen); doubling any other number would leave the second 4m over.
+- ``E S W N 11m 33m 55m 77m 9m`` under ``club-rules``: Windfall (Club guide 2026, p. 14; Thompson &
+  Maloney 1997, p. 24: E S W N and five pairs of one suit): ready on 9m alone (3 unseen).
+- ``1234m 3456p 6789s F``: Big Robert (Club guide 2026, p. 13: a run of four in each suit and a pair
+  of one wind or dragon): ready on the Green Dragon alone (3 unseen).
+- ``[555m] [777p] 222s 9s C F P``: Dragonfly (Club guide 2026, p. 14: the three dragons single, a pung
+  or kong of each suit, two declared here, and a pair of one suit): ready on 9s alone (3 unseen);
+  a pair of any other kind, or 999s with the pair 22s, is two tiles away.
 """
 
 from __future__ import annotations
@@ -111,6 +131,49 @@ def test_fourteen_tiles_rank_the_discards() -> None:
     assert {u.tile.token for u in report.discards[2].useful} == {"1p", "E", "W"}
 
 
+# --- the classical catalogues ----------------------------------------------------------------------------------
+_CRAZY_HELD = ("1m", "2p", "3s", "4m", "5p", "6s", "7m", "8p", "9s", "5m", "5s")
+
+
+@pytest.mark.parametrize(("profile", "text", "form", "shanten", "useful", "unseen"), [
+    ("thompson-maloney", "123m456p789sESWN", "tm_windy_chow", 0, {"E": 3, "S": 3, "W": 3, "N": 3}, 12),
+    ("thompson-maloney", "1m2p3s4m5p6s7m8p9s5m5sEN", "tm_crazy_chows", 2,
+     {f"{r}{s}": 3 if f"{r}{s}" in _CRAZY_HELD else 4 for s in "mps" for r in range(1, 10)}, 97),
+    ("thompson-maloney", "[CCC,1]1234567m4mEE", "tm_red_lantern", 0, {"E": 2}, 2),
+    ("club-rules", "ESWN11335577m9m", "tm_windfall", 0, {"9m": 3}, 3),
+    ("club-rules", "1234m3456p6789sF", "tm_big_robert", 0, {"F": 3}, 3),
+    ("club-rules", "[555m,1][777p,1]222s9sCFP", "tm_dragonfly", 0, {"9s": 3}, 3),
+])
+def test_catalogue_hands_counted_by_hand(profile: str, text: str, form: str, shanten: int,
+                                         useful: dict[str, int], unseen: int) -> None:
+    report = _report(text, profile)
+    assert report.exact and report.forms[form] is not None and report.forms[form].shanten == shanten
+    assert {u.tile.token: u.unseen for u in report.form_useful[form]} == useful
+    assert sum(u.unseen for u in report.form_useful[form]) == unseen
+    if shanten == 0:  # ready: the least of every form, and the only form at it
+        assert report.shanten == 0 and _useful(report) == useful
+
+
+@pytest.mark.parametrize("profile", ["thompson-maloney", "club-rules"])
+def test_the_classical_catalogues_are_measured_exactly(profile: str) -> None:
+    """No range under the two catalogue profiles: every form exact, for thirteen tiles and for
+    every discard of fourteen, melds included."""
+    rules = load_profile(profile)
+    for hand in thirteen_tile_hands(20261202, 12):
+        report = shanten_report(hand, rules)
+        assert report.exact and report.at_most == report.shanten and not report.inexact_forms
+    fourteen = shanten_report(parse_hand("123m456p789sESWN5p").hand, rules)
+    assert fourteen.exact and all(row.exact for row in fourteen.discards)
+
+
+def test_every_special_shape_of_every_builtin_profile_has_a_distance() -> None:
+    from mahjong_arbiter.profiles.loader import builtin_profile_ids
+    from mahjong_arbiter.teaching.policy import profile_shapes
+
+    for pid in builtin_profile_ids():
+        assert all(shape.distance is not None for shape in profile_shapes(load_profile(pid)).special_shapes()), pid
+
+
 # --- the useful-tile property --------------------------------------------------------------------------------
 @pytest.mark.parametrize("profile", ["mcr", "mcr-mil", "bmja", "hk-old-style-seven-pairs"])
 def test_a_useful_tile_and_the_best_discard_lower_the_shanten_by_exactly_one(profile: str) -> None:
@@ -133,6 +196,23 @@ def test_a_useful_tile_and_the_best_discard_lower_the_shanten_by_exactly_one(pro
             else:  # the winning tile: complete, nothing to throw
                 best = -1
             assert best == before.shanten - (tile in useful), (profile, hand, tile)
+
+
+@pytest.mark.parametrize(("profile", "text"), [("thompson-maloney", "123m456p789sES1pF"),
+                                               ("club-rules", "[555m,1]777p22sESWN9s")])
+def test_the_useful_tile_property_under_the_classical_catalogues(profile: str, text: str) -> None:
+    """The same property on one hand near the catalogue shapes (Windy Chow and Three Philosophers;
+    Windvane with a declared pung): every useful tile, and a sample of the others, drawn."""
+    rules = load_profile(profile)
+    hand = parse_hand(text).hand
+    before = shanten_report(hand, rules)
+    useful = {u.tile for u in before.useful}
+    others = [t for t in ALL_PLAYING if t not in useful and hand.all_tiles.count(t) < 4]
+    assert useful
+    for tile in sorted(useful) + random.Random(text).sample(others, 8):
+        after = shanten_report(Hand(hand.concealed + (tile,), hand.melds, tile), rules)
+        best = min(row.shanten for row in after.discards) if after.shanten >= 0 else -1
+        assert best == before.shanten - (tile in useful), (profile, tile)
 
 
 # --- the classical shapes' distances against their complete hands ------------------------------------------------

@@ -15,6 +15,10 @@ Hand-worked cases:
   Special hands; Kajongg for its value), is two tiles away: throw 5p, draw White and a second copy
   of one of the twelve orphans held (or a second White).  Thirteen targets at the limit; the
   twelve with a held orphan have 4 + 3 = 7 unseen copies, the White pair 4, so it comes last.
+- ``123m456p789sESW1p`` under ``thompson-maloney``: Windy Chow (Thompson & Maloney 1997, p. 18: E S
+  W N with one doubled and a run of three in each suit, 500 concealed) is two tiles away: throw
+  1p, draw North and a second wind.  Four targets at 500; a second E, S or W leaves 3 + 4 = 7
+  unseen copies to draw from, a second North 4, so it comes last.  Nothing is one tile away.
 """
 
 from __future__ import annotations
@@ -71,6 +75,17 @@ def test_a_bmja_special_hand_two_tiles_away() -> None:
     assert [t.live_total for t in report.targets] == [7] * 12 + [4]
     assert _tokens(report.targets[-1].draw) == ["P", "P"]
     assert report.targets[0].result.items[0].name == "Thirteen Unique Wonders"
+
+
+def test_a_catalogue_hand_two_tiles_away() -> None:
+    tm = load_profile("thompson-maloney")
+    hand = parse_hand("123m456p789sESW1p").hand
+    assert not find_targets(hand, Context(), tm, depth=1).targets
+    report = find_targets(hand, Context(), tm, depth=2)
+    assert [(_tokens(t.draw), _tokens(t.give_up), t.total, t.live_total) for t in report.targets] == [
+        (["E", "N"], ["1p"], 500, 7), (["S", "N"], ["1p"], 500, 7), (["W", "N"], ["1p"], 500, 7),
+        (["N", "N"], ["1p"], 500, 4)]
+    assert {t.result.items[0].name for t in report.targets} == {"Windy Chow"}
 
 
 def test_at_least_and_seen_apply() -> None:

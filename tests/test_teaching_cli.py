@@ -11,6 +11,9 @@ from typing import Any
 import pytest
 
 from mahjong_arbiter.cli import main
+from mahjong_arbiter.solver.reading import Group
+from mahjong_arbiter.solver.shapes import ShapeInput, SpecialShape, register_special_shape, unregister_special_shape
+from mahjong_arbiter.tiles import Tile
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any]:
@@ -110,13 +113,43 @@ def test_a_rulebook_example_links_to_targets(capsys: pytest.CaptureFixture[str])
     assert status == 0 and any(t["draw"] == ["5s"] and t["give_up"] == [] for t in out["targets"])
 
 
-def test_shapes_without_a_distance_give_a_range(capsys: pytest.CaptureFixture[str]) -> None:
-    """thompson-maloney registers special shapes with recognisers only: they are measured up to
-    ready, so a hand far from all of them has its shanten between the bound they give (1) and the
-    least exact form (the standard form here: 5, one chow at most as in BMJA)."""
+def test_the_classical_catalogues_are_measured_exactly(capsys: pytest.CaptureFixture[str]) -> None:
+    """Under thompson-maloney every special shape has its own distance, so the shanten is exact:
+    123m 456p 789s 11p E W is two exchanges from ready for Windy Chow (Thompson & Maloney 1997,
+    p. 18: the three chows are there, South, North and a second wind are missing) and for Three
+    Philosophers (p. 15: a chow of each suit and the pair 11p are there, a mixed chow is not),
+    nearer than the standard form (5: one chow at most, as in BMJA)."""
     status, out = run_json(capsys, "shanten", "123m456p789s11pEW", "--profile", "thompson-maloney")
-    assert status == 0 and out["exact"] is False and (out["shanten"], out["at_most"]) == (1, 5)
-    assert out["forms"]["standard"] == {"shanten": 5, "exact": True, "useful": out["forms"]["standard"]["useful"]}
-    assert any(not form["exact"] for form in out["forms"].values())
+    assert status == 0 and out["exact"] is True and (out["shanten"], out["at_most"]) == (2, 2)
+    assert all(form["exact"] for form in out["forms"].values())
+    assert out["forms"]["tm_windy_chow"]["shanten"] == out["forms"]["tm_three_philosophers"]["shanten"] == 2
+    assert out["forms"]["standard"]["shanten"] == 5
+    assert [u["tile"] for u in out["forms"]["tm_windy_chow"]["useful"]] == ["E", "S", "W", "N"]
     assert main(["shanten", "123m456p789s11pEW", "--profile", "thompson-maloney", "--ascii"]) == 0
-    assert "shanten at least 1 and at most 5 under thompson-maloney" in capsys.readouterr().out
+    assert "shanten 2 under thompson-maloney: 2 exchanges from ready" in capsys.readouterr().out
+
+
+def _honour_pairs(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
+    counts = shape_input.counts
+    if shape_input.melds or any(counts[k] != 2 for k in range(27, 34)) or sum(counts) != 14:
+        return []
+    return [tuple(Group.pair(Tile.at(k)) for k in range(27, 34))]
+
+
+def test_a_shape_without_a_distance_gives_a_range(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A house profile's shape registered with a recogniser only is measured up to ready: for
+    EESSWWNNCC 1m2m3m (two tiles short of seven honour pairs) the shanten is at least 1, and at
+    most the least exact form, 2: BMJA's standard form (the chow 123m, pungs of three of the pairs,
+    a fourth pair: three tiles short) and All Pair Honours (five pairs and 1m: three short)."""
+    register_special_shape(SpecialShape("test_honour_pairs", "seven honour pairs", "test", _honour_pairs))
+    try:
+        house = tmp_path / "house.toml"
+        house.write_text('id = "honour-pairs-house"\nextends = "bmja"\n\n[shapes]\nspecial = ["thirteen_orphans", '
+                         '"classical_all_pair_honours", "test_honour_pairs"]\n')
+        status, out = run_json(capsys, "shanten", "EESSWWNNCC1m2m3m", "--profile", str(house))
+        assert status == 0 and out["exact"] is False and (out["shanten"], out["at_most"]) == (1, 2)
+        assert out["forms"]["test_honour_pairs"] == {"shanten": 1, "exact": False, "useful": []}
+        assert main(["shanten", "EESSWWNNCC1m2m3m", "--profile", str(house), "--ascii"]) == 0
+        assert "shanten at least 1 and at most 2 under honour-pairs-house" in capsys.readouterr().out
+    finally:
+        unregister_special_shape("test_honour_pairs")

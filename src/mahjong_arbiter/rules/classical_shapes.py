@@ -32,9 +32,10 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
-from ..solver.distance import Distance, Limits, pair_slots_distance, template_distance
+from ..solver.distance import Distance, Limits, pair_slots_distance
 from ..solver.reading import Group, GroupKind
 from ..solver.shapes import SPECIAL_SHAPES, DistanceInput, ShapeInput, SpecialShape, register_special_shape
+from ..solver.templates import template_distance
 from ..tiles import SUITS, TERMINALS_AND_HONOURS, WINDS, Tile
 
 __all__ = ["CLASSICAL_SHAPES", "knitted"]

@@ -10,7 +10,9 @@ the pattern calls a chow a CHOW; every other tile is a single IRREGULAR group.
 
 Sources: Thompson & Maloney 1997 (the page of each hand in the shape's ``source``); the pattern
 details the pages leave open are resolved as the Mahjong Reference app resolves them, each said in
-the shape's docstring.  The rules that value these shapes are in ``rules/tm_*.py``.
+the shape's docstring.  The rules that value these shapes are in ``rules/tm_*.py``.  Each shape's
+distance (its shanten) and the complete hands near a hand come from the list of its complete hands
+in :mod:`.tm_families`.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Final
 from ..hand import Meld
 from ..solver.reading import Group
 from ..solver.shapes import SPECIAL_SHAPES, ShapeInput, SpecialShape, register_special_shape
+from ..solver.templates import FamilyMeasures
 from ..tiles import Tile
 from ._shape_kit import (
     HONOUR_INDEXES,
@@ -39,6 +42,7 @@ from ._shape_kit import (
     singles,
     vector,
 )
+from .tm_families import FAMILIES
 
 __all__ = ["LOOSE_SHAPES"]
 
@@ -321,7 +325,8 @@ def _no_melds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]:
 
 
 def _shape(name: str, what: str, pages: str, groupings: Callable[[ShapeInput], _Found]) -> SpecialShape:
-    return SpecialShape(name, what, f"{_TM}, {pages}", groupings, _no_melds)
+    measures = FamilyMeasures(FAMILIES[name])
+    return SpecialShape(name, what, f"{_TM}, {pages}", groupings, _no_melds, measures.distance, measures.near)
 
 
 LOOSE_SHAPES: Final = (

@@ -9,7 +9,9 @@ Philosophers is the one hand here whose declared sets are chows.  Groupings: the
 for the pairs the pattern names, IRREGULAR singles for the rest.
 
 Whether an exposed pung halves the value or voids the hand is the profile's (``params.exposure``);
-who may hold the hand (the player's own wind) is the rule's.
+who may hold the hand (the player's own wind) is the rule's.  Each shape's distance (its shanten)
+and the complete hands near a hand come from the list of its complete hands in :mod:`.tm_families`,
+declared melds filling its places.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Final
 from ..hand import MeldKind
 from ..solver.reading import Group
 from ..solver.shapes import SPECIAL_SHAPES, ShapeInput, SpecialShape, register_special_shape
+from ..solver.templates import FamilyMeasures
 from ..tiles import Tile
 from ._shape_kit import (
     DRAGON_INDEXES,
@@ -41,6 +44,7 @@ from ._shape_kit import (
     take_sets,
     vector,
 )
+from .tm_families import FAMILIES, PHILOSOPHERS
 
 __all__ = ["SET_SHAPES"]
 
@@ -252,17 +256,22 @@ def dragonfly(si: ShapeInput) -> _Found:
     return _dedupe(found)
 
 
-def _shape(name: str, what: str, pages: str, groupings: Callable[[ShapeInput], _Found]) -> SpecialShape:
-    return SpecialShape(name, what, f"{_TM}, {pages}", groupings)
+def _shape(name: str, what: str, pages: str, groupings: Callable[[ShapeInput], _Found], *,
+           measures: FamilyMeasures | None = None, kongs: bool = True) -> SpecialShape:
+    """A shape whose distance and nearby hands come from its complete hands (:mod:`.tm_families`),
+    declared pungs and kongs (pungs only, without *kongs*) filling their places."""
+    measures = measures or FamilyMeasures(FAMILIES[name], kongs=kongs)
+    return SpecialShape(name, what, f"{_TM}, {pages}", groupings, distance=measures.distance, near=measures.near)
 
 
 SET_SHAPES: Final = (
     _shape("tm_dragons_teeth", "red and white dragon pungs and 1-7 or 2-8 with one doubled", "pp. 12, 33",
-           dragons_teeth),
+           dragons_teeth, kongs=False),
     _shape("tm_dragons_gates", "2-8 with one doubled, the suit's 1 or 9 and its dragon", "pp. 12, 34",
            dragons_gates),
     _shape("tm_red_lantern", "1-7 with one doubled, red dragons and a wind", "pp. 13, 40", red_lantern),
-    _shape("tm_three_philosophers", "a chow of each suit, a pair and a mixed chow", "p. 15", three_philosophers),
+    _shape("tm_three_philosophers", "a chow of each suit, a pair and a mixed chow", "p. 15", three_philosophers,
+           measures=PHILOSOPHERS),
     _shape("tm_apple_blossom", "white dragons, a green dragon pair and three mixed chows", "pp. 19, 33",
            apple_blossom),
     _shape("tm_golden_gates", "pairs of 2 4 6 8, the suit's 1 or 9 and its dragon", "p. 25", golden_gates),

@@ -32,7 +32,7 @@ the pair, keeping for each part the shares that reach the minimum (their useful 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import product
@@ -50,7 +50,6 @@ __all__ = [
     "standard_distance",
     "suit_distances",
     "pair_slots_distance",
-    "template_distance",
 ]
 
 Limits = tuple[int, ...] | None
@@ -387,36 +386,3 @@ def pair_slots_distance(
     if last == 0:
         useful.update(by_worth[0])
     return Distance(missing, frozenset(useful))
-
-
-Template = dict[int, int]
-"""A complete standing hand as {kind: count}."""
-
-
-def template_distance(templates: Sequence[Template]) -> Callable[[Sequence[int], Limits], Distance | None]:
-    """A distance function for a shape given as a list of its complete standing hands.
-
-    The distance to the nearest template the limits allow; useful kinds are those some nearest
-    template holds more of.  For shapes with few complete hands (thirteen orphans, nine gates).
-
-    >>> orphans = template_distance([{0: 2, 8: 1}, {0: 1, 8: 2}])   # a toy shape: 1m1m9m or 1m9m9m
-    >>> d = orphans([1] + [0] * 33, (4,) * 34)
-    >>> d.missing, sorted(d.useful)
-    (2, [0, 8])
-    """
-    frozen = [tuple(t.items()) for t in templates]
-
-    def distance(counts: Sequence[int], limits: Limits) -> Distance | None:
-        best = UNREACHABLE
-        useful: set[int] = set()
-        for template in frozen:
-            if limits is not None and any(n > limits[k] for k, n in template):
-                continue
-            missing = sum(n - counts[k] for k, n in template if n > counts[k])
-            if missing < best:
-                best, useful = missing, set()
-            if missing == best:
-                useful.update(k for k, n in template if n > counts[k])
-        return None if best >= UNREACHABLE else Distance(best, frozenset(useful))
-
-    return distance

@@ -15,12 +15,15 @@ Two enumerations of the standard form (sets and a pair), which agree exactly:
     The constraint problem :func:`mahjong_arbiter.solver.cpsat.near_model` states the same
     conditions on 34 target counts and the group variables, and CP-SAT enumerates its solutions.
 
-A special shape is searched through its distance function: tiles are added one kind at a time
+A special shape that lists its own nearby hands (``SpecialShape.near``, e.g. from its family of
+complete hands) gives them directly, each confirmed by its recogniser.  Another is searched
+through its distance function: tiles are added one kind at a time
 (in kind order, so each multiset once), a branch is cut when the shape's distance from the
 enlarged counts exceeds what the budget has left (sound, since one tile lowers a distance by at
 most one), only useful kinds are tried when the budget left equals the distance (each tile to
 come must then shorten it), and where the distance reaches zero the complete hands keeping
-exactly those new tiles are read with the shape's own ``groupings``.  A shape without a distance function is
+exactly those new tiles are found by dropping the surplus one kind at a time while the distance
+stays zero, each read with the shape's own ``groupings``.  A shape without a distance function is
 searched the same way with the distance taken as zero (no cuts: slower, still exact).
 """
 
@@ -28,12 +31,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations_with_replacement, product
+from itertools import product
 
 from ..hand import Meld
 from .distance import Limits
 from .reading import STANDARD
-from .shanten import shape_distance, standing_size
+from .shanten import distance_input, shape_distance, standing_size
 from .shapes import ShapeInput, ShapeOptions, SpecialShape
 
 __all__ = ["NearSearch", "near_complete", "standard_near", "special_near"]
@@ -149,6 +152,13 @@ def special_near(
     size = standing_size(melds)
     frozen = tuple(melds)
     cap = tuple(limits)
+    if shape.near is not None:  # the shape lists them itself; its recogniser confirms each
+        for hand in shape.near(distance_input(base, frozen, shapes, cap, useful=False), budget):
+            search.nodes += 1
+            if shape.groupings(ShapeInput(tuple(hand), frozen, shapes, decompose)):
+                search.found[shape.name] = search.found.get(shape.name, 0) + 1
+                yield tuple(hand)
+        return
 
     every_kind = frozenset(range(34))
 
@@ -161,19 +171,27 @@ def special_near(
         return (budget + 1, frozenset()) if found is None else (found.missing, found.useful)
 
     def complete_hands(added: Counts, new: int) -> Iterator[Counts]:
-        """Complete hands keeping every added tile and dropping the surplus from the hand's own."""
-        grown = tuple(a + b for a, b in zip(base, added, strict=True))
-        surplus = sum(grown) - size
+        """Complete hands keeping every added tile and dropping the surplus from the hand's own:
+        one kind at a time, in kind order, a branch cut once the shape's distance is no longer
+        zero (no complete hand inside what is left)."""
+        trial = [a + b for a, b in zip(base, added, strict=True)]
         droppable = [k for k in range(34) if base[k] and not added[k]]
-        for dropped in combinations_with_replacement(droppable, surplus):
-            trial = list(grown)
-            for k in dropped:
-                trial[k] -= 1
-            if min(trial) < 0:
-                continue
+
+        def drop(start: int, left: int) -> Iterator[Counts]:
             search.nodes += 1
-            if shape.groupings(ShapeInput(tuple(trial), frozen, shapes, decompose)):
-                yield tuple(trial)
+            if not left:
+                if shape.groupings(ShapeInput(tuple(trial), frozen, shapes, decompose)):
+                    yield tuple(trial)
+                return
+            for i in range(start, len(droppable)):
+                kind = droppable[i]
+                if trial[kind]:
+                    trial[kind] -= 1
+                    if shape.distance is None or distance(tuple(trial), 0)[0] == 0:
+                        yield from drop(i, left - 1)
+                    trial[kind] += 1
+
+        yield from drop(0, sum(trial) - size)
 
     seen: set[Counts] = set()
 

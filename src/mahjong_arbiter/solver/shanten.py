@@ -24,7 +24,7 @@ from .distance import Distance, Limits, standard_distance
 from .reading import STANDARD
 from .shapes import DistanceInput, ShapeInput, ShapeOptions, SpecialShape
 
-__all__ = ["form_distances", "shape_distance", "standing_size"]
+__all__ = ["form_distances", "shape_distance", "distance_input", "standing_size"]
 
 
 def standing_size(melds: Sequence[Meld]) -> int:
@@ -80,9 +80,15 @@ def shape_distance(
     shape at most this far?".
     """
     if shape.distance is not None:
-        standard = _standard if useful else _standard_number
-        return shape.distance(DistanceInput(tuple(counts), tuple(melds), shapes, limits, standard, useful, within))
+        return shape.distance(distance_input(counts, melds, shapes, limits, useful=useful, within=within))
     return _searched(shape, counts, melds, shapes, limits)
+
+
+def distance_input(counts: Sequence[int], melds: Sequence[Meld], shapes: ShapeOptions, limits: Limits, *,
+                   useful: bool = True, within: int = 99) -> DistanceInput:
+    """What a special shape's ``distance`` (or ``near``) is given for these standing tiles."""
+    standard = _standard if useful else _standard_number
+    return DistanceInput(tuple(counts), tuple(melds), shapes, limits, standard, useful, within)
 
 
 def _searched(

@@ -166,8 +166,14 @@ class SpecialShape:
         ``distance(distance_input) -> Distance | None``: how many tiles the nearest complete hand
         of this shape holds that the standing tiles do not, and the kinds one more of which
         brings it nearer (None when the shape cannot be made, e.g. with declared melds).  Exact
-        for every count of tiles; :func:`~mahjong_arbiter.solver.distance.template_distance`
-        builds one from a list of complete hands.
+        for every count of tiles; :func:`~mahjong_arbiter.solver.templates.template_distance`
+        builds one from a list of complete hands, :class:`~mahjong_arbiter.solver.templates.
+        FamilyMeasures` one (with ``near``) from a family of them.
+    near : callable, optional
+        ``near(distance_input, budget) -> hands``: every complete standing hand of this shape
+        (34 counts, each once) within the limits that holds at most *budget* tiles beyond the
+        standing tiles, for :func:`~mahjong_arbiter.solver.near.special_near`; without it the
+        search is guided by ``distance``.
     """
 
     name: str
@@ -176,6 +182,7 @@ class SpecialShape:
     groupings: Callable[[ShapeInput], list[tuple[Group, ...]]]
     candidates: Callable[[Sequence[int], Sequence[Meld]], Iterable[int]] | None = None
     distance: Callable[[DistanceInput], Distance | None] | None = None
+    near: Callable[[DistanceInput, int], Iterable[tuple[int, ...]]] | None = None
 
 
 SPECIAL_SHAPES: dict[str, SpecialShape] = {}

@@ -24,10 +24,11 @@ from typing import Final
 
 from ..hand import Meld
 from ..tiles import NUM_KINDS, SUITS, TERMINALS_AND_HONOURS, Tile
-from .distance import Distance, pair_slots_distance, template_distance
+from .distance import Distance, pair_slots_distance
 from .placement import standing_group
 from .reading import Group, GroupKind
 from .shapes import DistanceInput, ShapeInput, SpecialShape, register_special_shape
+from .templates import template_distance
 
 __all__ = [
     "KNITTED_PATTERNS",
