@@ -14,10 +14,15 @@ Measured in one process, on seeded corpora:
   twice: cold (every cache cleared before each hand) and warm (the per-suit caches as a session
   keeps them, filled by another corpus of the same size; the per-hand cache cleared before each
   hand, so no hand is answered from memory);
+* **shanten under the classical catalogues** (``thompson-maloney``, ``club-rules``: 36 and 16
+  forms, most of them special shapes measured from their families of complete hands), no peer:
+  every form with its useful tiles for thirteen tiles, and the discard table for fourteen (the
+  thirteen and one more tile), median µs per hand (the per-hand caches cleared before each hand);
 * **targets** from the ready thirteen-tile hands of ``tests/mcr_hand_generator.py`` (a winning hand
-  less its winning tile) under ``mcr`` and ``bmja``: depth 1 and 2 per hand, as a ratio to one
-  ``score`` call of the complete hand under the same profile, with the complete hands found
-  (``candidates``) and scorings made; depth 3 on fewer hands, with its cost;
+  less its winning tile) under ``mcr``, ``bmja``, ``thompson-maloney`` and ``club-rules``: depth 1
+  and 2 per hand, as a ratio to one ``score`` call of the complete hand under the same profile,
+  with the complete hands found (``candidates``) and scorings made; depth 3 on fewer hands, with
+  its cost;
 * the candidate enumeration alone, ``fast`` against the CP-SAT model, at depth 2 (the reason
   ``fast`` is the default).
 
@@ -38,12 +43,15 @@ from typing import Any
 from benchmarks._common import corpus, timed, write_json
 from mahjong_arbiter.hand import Context, Hand
 from mahjong_arbiter.profiles.loader import load_profile
+from mahjong_arbiter.profiles.model import Profile
 from mahjong_arbiter.scoring import score
 from mahjong_arbiter.solver import distance as distances
+from mahjong_arbiter.solver import suited_groups
 from mahjong_arbiter.solver.distance import copy_limits, standard_distance
 from mahjong_arbiter.solver.near import near_complete
 from mahjong_arbiter.solver.shanten import form_distances
 from mahjong_arbiter.teaching.policy import chow_room, profile_limits, profile_shapes
+from mahjong_arbiter.teaching.shanten import shanten_report
 from mahjong_arbiter.teaching.targets import find_targets
 from mahjong_arbiter.tiles import Tile
 
@@ -57,6 +65,7 @@ def _clear() -> None:
     """Empty every cache of the distances (the shipped table stays loaded)."""
     for name in ("_tabled", "_exact", "_exact_honours", "_bounds", "_standard"):
         getattr(distances, name).cache_clear()
+    suited_groups._nearest.cache_clear()
 
 
 def _riichi_34(hand: Hand) -> list[int]:
@@ -112,6 +121,30 @@ def bench_shanten(hands: list[Hand], warm_up: list[Hand]) -> list[dict[str, Any]
             "ratio_cold": round(statistics.median(cold) / statistics.median(theirs), 2),
             "ratio_warm": round(statistics.median(warm) / statistics.median(theirs), 2),
         })
+    return rows
+
+
+CATALOGUES = ("thompson-maloney", "club-rules")
+PROFILES = ("mcr", "bmja", *CATALOGUES)
+
+
+def bench_catalogue_shanten(hands: list[Hand]) -> list[dict[str, Any]]:
+    """Every form with its useful tiles (thirteen tiles) and the discard table (fourteen) under the
+    classical catalogues; caches cleared before each hand, so none is answered from memory."""
+    fourteen = [Hand(h.concealed + (h.concealed[0],), h.melds, h.concealed[0]) for h in hands
+                if h.all_tiles.count(h.concealed[0]) < 4]
+    rows = []
+    for profile_id in CATALOGUES:
+        profile = load_profile(profile_id)
+        forms = 1 + len(profile_shapes(profile).special_shapes())
+        def measure(hand: Hand, profile: Profile = profile) -> object:
+            return shanten_report(hand, profile)
+
+        thirteen = timed(hands, measure, before=_clear, warm=20)
+        table = timed(fourteen, measure, before=_clear, warm=5)
+        rows.append({"profile": profile_id, "forms": forms, "hands": len(hands),
+                     "thirteen_median_us": _median(thirteen), "fourteen_hands": len(fourteen),
+                     "fourteen_median_us": _median(table)})
     return rows
 
 
@@ -173,14 +206,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.teaching", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a smaller corpus, for a smoke run")
     args = parser.parse_args(argv)
-    sizes = (300, 40, 8, 10) if args.quick else (3000, 200, 30, 40)
-    shanten_hands, target_hands, deep_hands, search_hands = sizes
+    sizes = (300, 40, 8, 10, 30) if args.quick else (3000, 200, 30, 40, 300)
+    shanten_hands, target_hands, deep_hands, search_hands, catalogue_hands = sizes
     report: dict[str, Any] = {"seed": SEED, "quick": args.quick}
     report["shanten"] = bench_shanten(thirteen_tile_hands(SEED, shanten_hands),
                                       thirteen_tile_hands(SEED + 1, shanten_hands))
+    report["catalogue_shanten"] = bench_catalogue_shanten(thirteen_tile_hands(SEED, catalogue_hands))
     ready = _ready_hands(target_hands)
-    report["targets"] = [bench_targets(ready, (1, 2), p) for p in ("mcr", "bmja")]
-    report["targets_depth_3"] = [bench_targets(ready[:deep_hands], (3,), p) for p in ("mcr", "bmja")]
+    report["targets"] = [bench_targets(ready, (1, 2), p) for p in PROFILES]
+    report["targets_depth_3"] = [bench_targets(ready[:deep_hands], (3,), p) for p in PROFILES]
     report["search"] = bench_search(ready[:search_hands], 2)
     path = write_json("teaching", report)
 
@@ -189,6 +223,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     for row in report["shanten"]:
         print(f"| {row['ours']} | {row['ours_cold_median_us']} | {row['ours_warm_median_us']} | {row['peer']} | "
               f"{row['peer_median_us']} | {row['ratio_cold']} | {row['ratio_warm']} |")
+    print()
+    print("| profile | forms | thirteen tiles µs | fourteen tiles (discard table) µs |")
+    print("|---|---:|---:|---:|")
+    for row in report["catalogue_shanten"]:
+        print(f"| {row['profile']} | {row['forms']} | {row['thirteen_median_us']} | {row['fourteen_median_us']} |")
     print()
     print("| profile | depth | µs per hand | x one score | complete hands found | scorings | targets | worst ms |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")

@@ -245,11 +245,10 @@ def _graph(spec: SuitedGroups) -> _Graph:
     return _Graph(tuple(layers))
 
 
-def _passes(spec: SuitedGroups, counts: tuple[int, ...], limits: tuple[int, ...] | None,
-            backward: bool) -> tuple[np.ndarray, list[IntArray], list[IntArray], list[IntArray]]:
+def _forward(spec: SuitedGroups, counts: tuple[int, ...], limits: tuple[int, ...] | None
+             ) -> tuple[np.ndarray, list[IntArray], list[IntArray]]:
     """(the held counts by rank, each layer's vector costs, the cheapest cost of reaching each
-    state, and with *backward* of finishing from it: both per layer, the last layer's one state
-    first and last)."""
+    state of each layer: the last layer's one state last)."""
     import numpy as np
 
     graph = _graph(spec)
@@ -263,13 +262,20 @@ def _passes(spec: SuitedGroups, counts: tuple[int, ...], limits: tuple[int, ...]
             cost[(layer.vectors > caps[r]).any(axis=1)] = _INF
         costs.append(cost)
         forward.append(np.minimum.reduceat(forward[-1][layer.src] + cost[layer.vector], layer.dst_starts))
+    return held, costs, forward
+
+
+def _backward(spec: SuitedGroups, costs: list[IntArray]) -> list[IntArray]:
+    """The cheapest cost of finishing from each state of each layer (the first layer's one state
+    first)."""
+    import numpy as np
+
     finish = [np.zeros(1, dtype=np.int32)]
-    if backward:
-        for r in range(_RANKS - 1, -1, -1):
-            layer = graph.layers[r]
-            through = costs[r][layer.vector] + finish[0][layer.dst]
-            finish.insert(0, np.minimum.reduceat(through[layer.by_src], layer.src_starts))
-    return held, costs, forward, finish
+    for r in range(_RANKS - 1, -1, -1):
+        layer = _graph(spec).layers[r]
+        through = costs[r][layer.vector] + finish[0][layer.dst]
+        finish.insert(0, np.minimum.reduceat(through[layer.by_src], layer.src_starts))
+    return finish
 
 
 @lru_cache(maxsize=1 << 12)
@@ -277,13 +283,13 @@ def _nearest(spec: SuitedGroups, counts: tuple[int, ...], limits: tuple[int, ...
              useful: bool) -> Distance | None:
     import numpy as np
 
-    held, costs, forward, finish = _passes(spec, counts, limits, backward=False)
+    held, costs, forward = _forward(spec, counts, limits)
     best = int(forward[-1][0])
     if best >= _INF:
         return None
     if not useful or not best:
         return Distance(best, frozenset())
-    held, costs, forward, finish = _passes(spec, counts, limits, backward=True)
+    finish = _backward(spec, costs)
     kinds: set[int] = set()
     for r, layer in enumerate(_graph(spec).layers):
         on_best = forward[r][layer.src] + costs[r][layer.vector] + finish[r + 1][layer.dst] == best
@@ -296,7 +302,10 @@ def _near(spec: SuitedGroups, counts: tuple[int, ...], limits: tuple[int, ...] |
           budget: int) -> list[tuple[int, tuple[tuple[int, int], ...]]]:
     """Every suited hand of the block within *budget* tiles beyond *counts*: a walk along the
     edges whose cost, with the cheapest way to finish, stays within the budget."""
-    _, costs, _, finish = _passes(spec, counts, limits, backward=True)
+    _, costs, forward = _forward(spec, counts, limits)
+    if int(forward[-1][0]) > budget:
+        return []
+    finish = _backward(spec, costs)
     if int(finish[0][0]) > budget:
         return []
     layers = _graph(spec).layers

@@ -131,7 +131,13 @@ class Choice:
         best = UNREACHABLE
         kinds: set[int] = set()
         for option in self.options:
-            missing = _missing(option, counts, limits)
+            missing = 0
+            for k, n in option:  # (_missing, inline: this is the hot loop of every shanten)
+                if limits is not None and n > limits[k]:
+                    missing = UNREACHABLE
+                    break
+                if n > counts[k]:
+                    missing += n - counts[k]
             if missing > best or missing >= UNREACHABLE:
                 continue
             if missing < best:
