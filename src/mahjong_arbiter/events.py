@@ -340,6 +340,13 @@ def _broken(check: str, value: Any, hand: Hand, context: Context) -> str | None:
     raise AssertionError(check)  # pragma: no cover - the loader admits only CHECKS
 
 
+_REQUIRED: Final = {
+    name: tuple((check, fact.requires[check]) for check in CHECKS if check in fact.requires)
+    for name, fact in FACTS.items()
+}
+"""Each fact's preconditions in :data:`CHECKS` order, with their values (read once, not per hand)."""
+
+
 def validate_context(hand: Hand, context: Context) -> None:
     """Refuse a context the hand makes impossible: the preconditions of every fact that holds.
 
@@ -362,10 +369,8 @@ def validate_context(hand: Hand, context: Context) -> None:
     """
     for name in given_facts(context):
         fact = FACTS[name]
-        for check in CHECKS:
-            if check not in fact.requires:
-                continue
-            problem = _broken(check, fact.requires[check], hand, context)
+        for check, value in _REQUIRED[name]:
+            problem = _broken(check, value, hand, context)
             if problem is not None:
                 raise HandError(
                     "bad_context",

@@ -430,13 +430,18 @@ class _RulePlan:
     edges into it, its roles, and the result values that never depend on a hand (the Item of a
     rule whose instances use no groups, the Suppressed entry of each edge into it)."""
 
-    __slots__ = ("rid", "entry", "position", "edges", "combining", "alone", "bonus", "items", "stopped")
+    __slots__ = (
+        "rid", "entry", "position", "bit", "edges", "sources", "combining", "alone", "bonus", "items", "stopped"
+    )
 
     def __init__(self, rid: str, entry: RuleEntry, graph: RuleGraph) -> None:
         self.rid = rid
         self.entry = entry
         self.position = graph.position[rid]
+        self.bit = 1 << self.position
         self.edges = graph.incoming[rid]
+        # the bits of the rules with an edge into this one: with none of them kept, no edge fires
+        self.sources = sum({1 << graph.position[e.rule] for e in self.edges})
         self.combining = rid in graph.combining
         self.alone = rid in graph.alone
         self.bonus = rid in graph.bonus
@@ -447,7 +452,7 @@ class _RulePlan:
         """The Item of *instances* (one profile-wide object when none of them uses a group)."""
         entry = self.entry
         if any(instances):
-            return Item(self.rid, entry.name, entry.value_key, entry.value, len(instances), instances, entry.source)
+            return _item(self.rid, entry.name, entry.value_key, entry.value, len(instances), instances, entry.source)
         found = self.items.get(len(instances))
         if found is None:
             found = self.items[len(instances)] = Item(
@@ -462,6 +467,18 @@ class _RulePlan:
         if found is None:
             found = self.stopped[key] = Suppressed(self.rid, self.entry.name, by, relation, source)
         return found
+
+
+_ITEM_FIELDS: Final = tuple(Item.__dict__[name].__set__ for name in Item.__slots__)
+
+
+def _item(*values: object) -> Item:
+    """``Item(*values)`` without the frozen dataclass's per-field ``object.__setattr__`` (selection
+    makes one per counted rule of every Reading): the same value, equal and hashed alike."""
+    item = object.__new__(Item)
+    for put, value in zip(_ITEM_FIELDS, values, strict=True):
+        put(item, value)
+    return item
 
 
 _PLAN_KEY: Final = "_selection_plan"
@@ -498,14 +515,16 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     decided = sorted([plans[rid] for rid in hits], key=_POSITION) if len(hits) > 1 else [plans[rid] for rid in hits]
 
     kept: dict[str, list[Instance]] = {}
+    kept_bits = 0  # the bits of the rules in kept
     suppressed: list[Suppressed] = []
     combining: list[Candidate] = []
     for plan in decided:
         rid = plan.rid
         instances = hits[rid].instances
-        edges = plan.edges
+        edges = plan.edges if kept_bits & plan.sources else ()
         if not edges and not plan.combining:
             kept[rid] = list(instances)
+            kept_bits |= plan.bit
             continue
         survivors: list[Instance] = []
         for index, inst in enumerate(instances):
@@ -518,6 +537,7 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
             survivors.append(inst)
         if survivors:
             kept[rid] = survivors
+            kept_bits |= plan.bit
 
     if len(combining) > 1:
         method = ACCOUNT_ONCE_POLICIES[selection_graph(profile).account_once or DEFAULT_ACCOUNT_ONCE]
@@ -555,11 +575,19 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
             basic += plan.entry.value * len(instances)
     return Selection(
         items=tuple(items),
-        suppressed=Suppressed.merged(suppressed) if len(suppressed) > 1 else tuple(suppressed),
+        suppressed=_merged(suppressed),
         basic=basic,
         bonus=bonus,
         kept=final,
     )
+
+
+def _merged(suppressed: list[Suppressed]) -> tuple[Suppressed, ...]:
+    """:meth:`Suppressed.merged`, skipped when no entry repeats (a plan makes one object per rule
+    and cause, so equal entries are the same object)."""
+    if len(suppressed) > 1 and len({id(s) for s in suppressed}) < len(suppressed):
+        return Suppressed.merged(suppressed)
+    return tuple(suppressed)
 
 
 def _first_key(dropped: Dropped) -> tuple[int, int]:

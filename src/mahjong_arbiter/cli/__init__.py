@@ -44,12 +44,13 @@ EXAMPLE = """examples:
 """
 
 
-def _command_modules() -> list[ModuleType]:
+def _command_modules(only: str | None = None) -> list[ModuleType]:
+    """The command modules (each module is named after its command), or only the one named *only*."""
     from . import commands
 
     found = []
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
-        if info.name.startswith("_"):
+        if info.name.startswith("_") or (only is not None and info.name != only):
             continue
         module = importlib.import_module(f"{commands.__name__}.{info.name}")
         if hasattr(module, "NAME") and hasattr(module, "run"):
@@ -57,8 +58,8 @@ def _command_modules() -> list[ModuleType]:
     return found
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The top-level parser with one sub-parser per command module."""
+def build_parser(modules: Sequence[ModuleType] | None = None) -> argparse.ArgumentParser:
+    """The top-level parser with one sub-parser per command module (or per module of *modules*)."""
     parser = argparse.ArgumentParser(
         prog="mahjong-arbiter",
         description="Score any mahjong hand exactly under a named rule profile.",
@@ -67,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"mahjong-arbiter {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in _command_modules():
+    for module in _command_modules() if modules is None else modules:
         command = sub.add_parser(
             module.NAME,
             help=module.HELP,
@@ -80,15 +81,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _parser_for(argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The parser for *argv*: when it starts with a command's name, that command's parser alone
+    (every option and message of the command is the same), else the whole one."""
+    if argv and not argv[0].startswith("-"):
+        from . import commands
+
+        names = {info.name for info in pkgutil.iter_modules(commands.__path__) if not info.name.startswith("_")}
+        if argv[0] in names:
+            modules = _command_modules(only=argv[0])
+            if modules:
+                return build_parser(modules)
+    return build_parser()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status of :data:`EXIT_STATUS`.
 
     An exception the program did not expect is reported on one line of stderr and gives status
     3, never a traceback and never 1 (which would say "valid but not winning").
     """
-    parser = build_parser()
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = _parser_for(arguments)
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(arguments)
     except SystemExit as exc:  # argparse exits 2 on a usage error, 0 on --help
         return int(exc.code or 0)
     if not getattr(args, "command", None):

@@ -270,17 +270,14 @@ def standard_waits(counts: Sequence[int], sets: int) -> list[int]:
     """
     if sum(counts) != 3 * sets + 1:
         return []
-    honour_pairs = 0
+    honours = bytes(counts[27:34])
+    honour_pairs = honours.count(2)
     lone = []  # honours that need the tile: one held (it makes the pair) or four (a pung and the pair)
-    for offset, n in enumerate(counts[27:34]):
-        if n == 2:
-            honour_pairs += 1
-        elif n == 1 or n == 4:
-            lone.append(offset)
-        elif n and n != 3:
+    needy = honours.translate(None, b"\x00\x02\x03")  # the counts other than 0, 2 and 3
+    if needy:
+        if len(needy) > 1 or needy not in (b"\x01", b"\x04"):
             return []
-    if len(lone) > 1:
-        return []
+        lone.append(honours.index(needy))
     splits = _splits()
     keys = []
     complete = []  # per suit: splits as it is

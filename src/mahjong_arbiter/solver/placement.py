@@ -150,4 +150,6 @@ _EXPOSED: Final = {g: replace(g, concealed=False) for g in _STANDING.values()}
 def exposed(group: Group) -> Group:
     """The group completed by a discard: the same tiles, counted as exposed, still undeclared."""
     twin = _EXPOSED.get(group)
-    return twin if twin is not None else replace(group, concealed=False)
+    if twin is None:  # a special shape's group (knitted, single tile): a finite set, kept once made
+        twin = _EXPOSED[group] = replace(group, concealed=False)
+    return twin

@@ -51,6 +51,8 @@ _ORPHAN_INDEXES: Final = frozenset(t.index for t in TERMINALS_AND_HONOURS)
 _PATTERN_COUNTS: Final = tuple(itemgetter(*(t.index for t in p)) for p in KNITTED_PATTERNS)
 _PATTERN_INDEXES: Final = tuple(tuple(t.index for t in p) for p in KNITTED_PATTERNS)
 _PATTERN_BYTES: Final = tuple(sum(1 << 8 * i for i in p) for p in _PATTERN_INDEXES)
+_PARITY: Final = bytes(n % 2 for n in range(256))
+_HELD: Final = bytes(min(n, 1) for n in range(256))
 """Each pattern's kinds as a byte mask of the suited counts (see :func:`_distinct_kinds`)."""
 _ORPHAN_COUNTS: Final = itemgetter(*sorted(_ORPHAN_INDEXES))
 _OTHER_COUNTS: Final = itemgetter(*sorted(set(range(NUM_KINDS)) - _ORPHAN_INDEXES))
@@ -219,8 +221,8 @@ def _odd_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]:
     pairs and a lone tile; with two odd kinds no one tile completes it)."""
     if melds:
         return ()
-    odd = [i for i, n in enumerate(counts) if n % 2]
-    return odd if len(odd) == 1 else ()
+    parity = bytes(counts).translate(_PARITY)  # one byte per kind: 1 where the count is odd
+    return (parity.index(1),) if parity.count(1) == 1 else ()
 
 
 def _orphan_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]:
@@ -233,9 +235,12 @@ def _knitted_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int
     the one tile that completes the shape is the ninth; with all nine, it joins the tiles beside
     them into the set and the pair, so it is one of those kinds or a suited kind within two ranks
     of one of them."""
+    held = int.from_bytes(bytes(counts[:27]).translate(_HELD), "little")  # a byte 1 per suited kind held
     found: set[int] = set()
-    for pattern, pattern_counts in zip(_PATTERN_INDEXES, _PATTERN_COUNTS, strict=True):
-        missing = pattern_counts(counts).count(0)
+    for pattern, pattern_bytes in zip(_PATTERN_INDEXES, _PATTERN_BYTES, strict=True):
+        missing = (pattern_bytes & ~held).bit_count()
+        if missing > 1:
+            continue
         if missing == 1:
             found.update(i for i in pattern if not counts[i])
         elif missing == 0:
