@@ -11,13 +11,17 @@ from __future__ import annotations
 
 from ..solver.reading import Group, Reading
 from ..tiles import SUITED_TILES, suited_ranks
-from .mcr_common import RANK_1, STANDARD, by_suit, choose, one_suit_run, rank
+from .mcr_common import RANK_1, STANDARD, SUIT_MASKS, choose, rank, run_screen
 from .registry import NONE, Hits, Needs, Situation, rule
 
 __all__: list[str] = []
 
 _TERMINAL_CHOWS_RANKS = (1, 1, 2, 2, 3, 3, 5, 5, 7, 7, 8, 8, 9, 9)
 _STARTS_1_TO_4 = 0xF * RANK_1  # a chow of 1, 2, 3 or 4 in any suit (one three ranks higher may follow)
+_TWO_SUITS_ALIKE = "(chows & chows >> 9 | chows & chows >> 18 | chows >> 9 & chows >> 18) & 0x1FF"
+"""Screen: the same chow in two suits."""
+_EVERY_SUIT = " and ".join(f"chows & {mask}" for mask in SUIT_MASKS)
+"""Screen: a chow in each suit."""
 
 
 def _same_suit(*groups: Group) -> bool:
@@ -37,56 +41,45 @@ def pure_double_chow(reading: Reading, situation: Situation) -> Hits:
     return Hits.each(p for p in choose(reading.chows, 2) if p[0].first is p[1].first)
 
 
-@rule("mcr.mixed-double-chow", source="Green Book 2006, fan 70", needs=Needs(chows=2))
+@rule("mcr.mixed-double-chow", source="Green Book 2006, fan 70", needs=Needs(chows=2, screen=_TWO_SUITS_ALIKE))
 def mixed_double_chow(reading: Reading, situation: Situation) -> Hits:
     """喜相逢 Mixed Double Chow: the same chow in two different suits; every such pair."""
-    m, p, s = by_suit(reading.chow_mask)
-    if not (m & p or m & s or p & s):
-        return NONE
     return Hits.each(
         p for p in choose(reading.chows, 2) if rank(p[0]) == rank(p[1]) and _three_suits(*p)
     )
 
 
-@rule("mcr.short-straight", source="Green Book 2006, fan 71", needs=Needs(chows=2))
+@rule("mcr.short-straight", source="Green Book 2006, fan 71",
+      needs=Needs(chows=2, screen=f"chows & chows >> 3 & {_STARTS_1_TO_4}"))
 def short_straight(reading: Reading, situation: Situation) -> Hits:
     """连六 Short Straight: two chows of one suit covering six consecutive ranks (123+456)."""
-    chows = reading.chow_mask
-    if not chows & chows >> 3 & _STARTS_1_TO_4:
-        return NONE
     return Hits.each(
         p for p in choose(reading.chows, 2) if _same_suit(*p) and abs(rank(p[0]) - rank(p[1])) == 3
     )
 
 
-@rule("mcr.two-terminal-chows", source="Green Book 2006, fan 72", needs=Needs(chows=2))
+@rule("mcr.two-terminal-chows", source="Green Book 2006, fan 72",
+      needs=Needs(chows=2, screen=f"chows & chows >> 6 & {RANK_1}"))
 def two_terminal_chows(reading: Reading, situation: Situation) -> Hits:
     """老少副 Two Terminal Chows: 123 and 789 of one suit; every such pair."""
-    chows = reading.chow_mask
-    if not chows & chows >> 6 & RANK_1:
-        return NONE
     return Hits.each(
         p for p in choose(reading.chows, 2) if _same_suit(*p) and {rank(p[0]), rank(p[1])} == {1, 7}
     )
 
 
-@rule("mcr.pure-straight", source="Green Book 2006, fan 28", needs=Needs(chows=3))
+@rule("mcr.pure-straight", source="Green Book 2006, fan 28",
+      needs=Needs(chows=3, screen=f"chows & chows >> 3 & chows >> 6 & {RANK_1}"))
 def pure_straight(reading: Reading, situation: Situation) -> Hits:
     """清龙 Pure Straight: 123, 456 and 789 of one suit; every such triple."""
-    chows = reading.chow_mask
-    if not chows & chows >> 3 & chows >> 6 & RANK_1:
-        return NONE
     return Hits.each(
         t for t in choose(reading.chows, 3) if _same_suit(*t) and sorted(map(rank, t)) == [1, 4, 7]
     )
 
 
-@rule("mcr.mixed-straight", source="Green Book 2006, fan 39", needs=Needs(chows=3))
+@rule("mcr.mixed-straight", source="Green Book 2006, fan 39",
+      needs=Needs(chows=3, screen=f"chows & {RANK_1} and chows >> 3 & {RANK_1} and chows >> 6 & {RANK_1}"))
 def mixed_straight(reading: Reading, situation: Situation) -> Hits:
     """花龙 Mixed Straight: 123, 456 and 789, each in a different suit; every such triple."""
-    chows = reading.chow_mask
-    if not (chows & RANK_1 and chows >> 3 & RANK_1 and chows >> 6 & RANK_1):
-        return NONE
     return Hits.each(
         t for t in choose(reading.chows, 3) if _three_suits(*t) and sorted(map(rank, t)) == [1, 4, 7]
     )
@@ -100,12 +93,10 @@ def pure_triple_chow(reading: Reading, situation: Situation) -> Hits:
     return Hits.each(t for t in choose(reading.chows, 3) if len({g.first for g in t}) == 1)
 
 
-@rule("mcr.mixed-triple-chow", source="Green Book 2006, fan 41", needs=Needs(chows=3))
+@rule("mcr.mixed-triple-chow", source="Green Book 2006, fan 41",
+      needs=Needs(chows=3, screen="chows & chows >> 9 & chows >> 18 & 0x1FF"))
 def mixed_triple_chow(reading: Reading, situation: Situation) -> Hits:
     """三色三同顺 Mixed Triple Chow: the same chow in each of the three suits; every such triple."""
-    m, p, s = by_suit(reading.chow_mask)
-    if not m & p & s:
-        return NONE
     return Hits.each(
         t for t in choose(reading.chows, 3) if _three_suits(*t) and len({rank(g) for g in t}) == 1
     )
@@ -117,43 +108,36 @@ def _uniform_steps(ranks: list[int], steps: tuple[int, ...]) -> bool:
     return len(gaps) == 1 and gaps.pop() in steps
 
 
-@rule("mcr.pure-shifted-chows", source="Green Book 2006, fan 30", needs=Needs(chows=3))
+@rule("mcr.pure-shifted-chows", source="Green Book 2006, fan 30",
+      needs=Needs(chows=3, screen=run_screen("chows", 3, (1, 2))))
 def pure_shifted_chows(reading: Reading, situation: Situation) -> Hits:
     """一色三步高 Pure Shifted Chows: three chows of one suit stepping by 1 or by 2 (123 234 345,
     135 357 579 starts); every such triple."""
-    chows = reading.chow_mask
-    if not (one_suit_run(chows, 3, 1) or one_suit_run(chows, 3, 2)):
-        return NONE
     return Hits.each(
         t for t in choose(reading.chows, 3) if _same_suit(*t) and _uniform_steps([rank(g) for g in t], (1, 2))
     )
 
 
-@rule("mcr.mixed-shifted-chows", source="Green Book 2006, fan 51", needs=Needs(chows=3))
+@rule("mcr.mixed-shifted-chows", source="Green Book 2006, fan 51", needs=Needs(chows=3, screen=_EVERY_SUIT))
 def mixed_shifted_chows(reading: Reading, situation: Situation) -> Hits:
     """三色三步高 Mixed Shifted Chows: one chow in each suit, starts stepping by 1; every triple."""
-    if not all(by_suit(reading.chow_mask)):
-        return NONE
     return Hits.each(
         t for t in choose(reading.chows, 3) if _three_suits(*t) and _uniform_steps([rank(g) for g in t], (1,))
     )
 
 
-@rule("mcr.quadruple-chow", source="Green Book 2006, fan 14", needs=Needs(chows=4, shared_kind=True))
+@rule("mcr.quadruple-chow", source="Green Book 2006, fan 14",
+      needs=Needs(chows=4, shared_kind=True, screen="not chows & chows - 1"))
 def quadruple_chow(reading: Reading, situation: Situation) -> Hits:
     """一色四同顺 Quadruple Chow: four identical chows."""
-    if reading.chow_mask.bit_count() != 1:
-        return NONE
     found = reading.chows
     return Hits.when(len(found) == 4 and len({g.first for g in found}) == 1, found)
 
 
-@rule("mcr.four-pure-shifted-chows", source="Green Book 2006, fan 16", needs=Needs(chows=4))
+@rule("mcr.four-pure-shifted-chows", source="Green Book 2006, fan 16",
+      needs=Needs(chows=4, screen=run_screen("chows", 4, (1, 2))))
 def four_pure_shifted_chows(reading: Reading, situation: Situation) -> Hits:
     """一色四步高 Four Pure Shifted Chows: four chows of one suit stepping uniformly by 1 or by 2."""
-    chows = reading.chow_mask
-    if not (one_suit_run(chows, 4, 1) or one_suit_run(chows, 4, 2)):
-        return NONE
     found = reading.chows
     return Hits.when(
         len(found) == 4 and _same_suit(*found) and _uniform_steps([rank(g) for g in found], (1, 2)), found

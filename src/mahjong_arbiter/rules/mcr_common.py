@@ -14,7 +14,10 @@ from typing import Final
 
 from ..solver.reading import STANDARD, Group, Reading
 
-__all__ = ["STANDARD", "suited_pungs", "choose", "rank", "by_suit", "RANK_1", "one_suit_run"]
+__all__ = ["STANDARD", "suited_pungs", "choose", "rank", "by_suit", "RANK_1", "run_screen", "SUIT_MASKS"]
+
+SUIT_MASKS: Final = (0x1FF, 0x1FF << 9, 0x1FF << 18)
+"""The nine bits of characters, dots and bamboo in a kinds mask."""
 
 RANK_1: Final = 1 | 1 << 9 | 1 << 18
 """Bit of the 1 of each suit in a kinds mask: ``mask >> (r - 1) & RANK_1`` asks about rank *r*."""
@@ -29,18 +32,24 @@ def by_suit(mask: int) -> tuple[int, int, int]:
     return mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF
 
 
-def one_suit_run(mask: int, length: int, step: int) -> bool:
-    """Whether one suit's nine bits of *mask* hold *length* ranks stepping by *step* (1 2 3 or 1 3 5).
+def run_screen(name: str, length: int, steps: tuple[int, ...]) -> str:
+    """A :attr:`Needs.screen <mahjong_arbiter.rules.registry.Needs.screen>`: the kinds mask
+    *name* holds, in one suit, *length* ranks stepping by one of *steps* (1 2 3, or 1 3 5).  Each
+    run's first rank is masked to the ranks that leave the run inside its suit, so no run joins
+    two suits.
 
-    >>> one_suit_run(0b111 << 9, 3, 1), one_suit_run(0b10101, 3, 2), one_suit_run(0b11, 3, 1)
-    (True, True, False)
-    >>> one_suit_run(0b11 << 7 | 1 << 9, 3, 1)  # 8m 9m 1p: no run crosses a suit
-    False
+    >>> run_screen("chows", 3, (1,)) == f"chows & chows >> 1 & chows >> 2 & {_RUN_STARTS[3, 1]}"
+    True
+    >>> chows = 0b111 << 9; eval(run_screen("chows", 3, (1,))) != 0
+    True
+    >>> chows = 0b11 << 7 | 1 << 9; eval(run_screen("chows", 3, (1,)))  # 8m 9m 1p
+    0
     """
-    run = mask & _RUN_STARTS[length, step]
-    for i in range(1, length):
-        run &= mask >> (i * step)
-    return run != 0
+    runs = []
+    for step in steps:
+        shifted = " & ".join([name] + [f"{name} >> {i * step}" for i in range(1, length)])
+        runs.append(f"{shifted} & {_RUN_STARTS[length, step]}")
+    return " or ".join(runs)
 
 
 def _run_starts(length: int, step: int) -> int:

@@ -12,10 +12,16 @@ from __future__ import annotations
 
 from ..solver.reading import Reading
 from ..tiles import suited_ranks
-from .mcr_common import STANDARD, by_suit, choose, one_suit_run, rank, suited_pungs
+from .mcr_common import STANDARD, SUIT_MASKS, choose, rank, run_screen, suited_pungs
 from .registry import NONE, Hits, Needs, Situation, rule
 
 __all__: list[str] = []
+
+
+_TWO_SUITS_ALIKE = "(pungs & pungs >> 9 | pungs & pungs >> 18 | pungs >> 9 & pungs >> 18) & 0x1FF"
+"""Screen: pungs of one rank in two suits."""
+_EVERY_SUIT = " and ".join(f"pungs & {mask}" for mask in SUIT_MASKS)
+"""Screen: a pung in each suit."""
 
 
 def _consecutive(ranks: list[int]) -> bool:
@@ -23,56 +29,47 @@ def _consecutive(ranks: list[int]) -> bool:
     return all(b - a == 1 for a, b in zip(ranks, ranks[1:], strict=False))
 
 
-@rule("mcr.double-pung", source="Green Book 2006, fan 65", needs=Needs(pungs=2))
+@rule("mcr.double-pung", source="Green Book 2006, fan 65", needs=Needs(pungs=2, screen=_TWO_SUITS_ALIKE))
 def double_pung(reading: Reading, situation: Situation) -> Hits:
     """双同刻 Double Pung: pungs of the same rank in two suits; every such pair is an instance."""
-    m, p, s = by_suit(reading.pung_mask)
-    if not (m & p or m & s or p & s):
-        return NONE
     return Hits.each(
         p for p in choose(suited_pungs(reading), 2) if rank(p[0]) == rank(p[1]) and p[0].first.suit != p[1].first.suit
     )
 
 
-@rule("mcr.triple-pung", source="Green Book 2006, fan 32", needs=Needs(pungs=3))
+@rule("mcr.triple-pung", source="Green Book 2006, fan 32",
+      needs=Needs(pungs=3, screen="pungs & pungs >> 9 & pungs >> 18 & 0x1FF"))
 def triple_pung(reading: Reading, situation: Situation) -> Hits:
     """三同刻 Triple Pung: pungs of the same rank in all three suits."""
-    m, p, s = by_suit(reading.pung_mask)
-    if not m & p & s:
-        return NONE
     return Hits.each(
         t for t in choose(suited_pungs(reading), 3)
         if len({rank(g) for g in t}) == 1 and len({g.first.suit for g in t}) == 3
     )
 
 
-@rule("mcr.pure-shifted-pungs", source="Green Book 2006, fan 24", needs=Needs(pungs=3))
+@rule("mcr.pure-shifted-pungs", source="Green Book 2006, fan 24",
+      needs=Needs(pungs=3, screen=run_screen("pungs", 3, (1,))))
 def pure_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
     """一色三节高 Pure Shifted Pungs: three pungs of one suit, ranks stepping by one."""
-    if not one_suit_run(reading.pung_mask, 3, 1):
-        return NONE
     return Hits.each(
         t for t in choose(suited_pungs(reading), 3)
         if len({g.first.suit for g in t}) == 1 and _consecutive([rank(g) for g in t])
     )
 
 
-@rule("mcr.mixed-shifted-pungs", source="Green Book 2006, fan 42", needs=Needs(pungs=3))
+@rule("mcr.mixed-shifted-pungs", source="Green Book 2006, fan 42", needs=Needs(pungs=3, screen=_EVERY_SUIT))
 def mixed_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
     """三色三节高 Mixed Shifted Pungs: one pung in each suit, ranks stepping by one."""
-    if not all(by_suit(reading.pung_mask)):
-        return NONE
     return Hits.each(
         t for t in choose(suited_pungs(reading), 3)
         if len({g.first.suit for g in t}) == 3 and _consecutive([rank(g) for g in t])
     )
 
 
-@rule("mcr.four-pure-shifted-pungs", source="Green Book 2006, fan 15", needs=Needs(pungs=4))
+@rule("mcr.four-pure-shifted-pungs", source="Green Book 2006, fan 15",
+      needs=Needs(pungs=4, screen=run_screen("pungs", 4, (1,))))
 def four_pure_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
     """一色四节高 Four Pure Shifted Pungs: four pungs of one suit, ranks stepping by one."""
-    if not one_suit_run(reading.pung_mask, 4, 1):
-        return NONE
     found = suited_pungs(reading)
     return Hits.when(
         len(found) == 4 and len({g.first.suit for g in found}) == 1 and _consecutive([rank(g) for g in found]),

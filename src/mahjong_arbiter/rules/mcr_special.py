@@ -13,6 +13,7 @@ from typing import Final
 
 from ..solver.reading import STANDARD, GroupKind, Reading
 from ..tiles import SUITED_TILES, kinds_mask
+from .mcr_common import SUIT_MASKS
 from .registry import NONE, Hits, Needs, Situation, rule
 
 __all__: list[str] = []
@@ -81,7 +82,10 @@ _SUITED: Final = kinds_mask(SUITED_TILES)
 @rule(
     "mcr.nine-gates",
     source="Green Book 2006, fan 4",
-    needs=Needs(shape=STANDARD, within=SUITED_TILES, situation=("no_melds",)),
+    needs=Needs(
+        shape=STANDARD, within=SUITED_TILES, situation=("no_melds",),
+        screen=" or ".join(f"kinds & {mask} == kinds" for mask in SUIT_MASKS),  # one suit only
+    ),
 )
 def nine_gates(reading: Reading, situation: Situation) -> Hits:
     """九莲宝灯 Nine Gates: no declared meld, the thirteen standing tiles 1112345678999 of one
@@ -93,9 +97,7 @@ def nine_gates(reading: Reading, situation: Situation) -> Hits:
     an exclusion reaches that pung's fan alone).
     """
     hand = situation.hand
-    mask = reading.mask
-    one_suit = (mask & 0x1FF != 0) + (mask & 0x1FF << 9 != 0) + (mask & 0x1FF << 18 != 0) == 1
-    if hand.melds or hand.winning_tile is None or reading.shape != "standard" or not one_suit:
+    if hand.melds or hand.winning_tile is None or reading.shape != "standard":
         return NONE
     standing = hand.without_winning_tile().concealed
     one_suit = len({t.suit for t in standing}) == 1 and standing[0].is_suited

@@ -41,7 +41,12 @@ def all_terminals_and_honors(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(not reading.mask & ~_TERMINALS_AND_HONOURS)
 
 
-@rule("mcr.outside-hand", source="Green Book 2006, fan 55")
+@rule(
+    "mcr.outside-hand",
+    source="Green Book 2006, fan 55",
+    # a chow of 234 to 678, or a pung of simples, holds no terminal
+    needs=Needs(screen=f"not (chows & {_MIDDLE_CHOWS} or pungs & {_SIMPLES})"),
+)
 def outside_hand(reading: Reading, situation: Situation) -> Hits:
     """全带幺 Outside Hand: every set and the pair hold a terminal or an honour.
 
@@ -49,8 +54,6 @@ def outside_hand(reading: Reading, situation: Situation) -> Hits:
     fans that imply it say so in the profile); a Knitted Straight's nine tiles are not a set
     that can hold a terminal in this sense, so a hand with one never has it.
     """
-    if reading.chow_mask & _MIDDLE_CHOWS or reading.pung_mask & _SIMPLES:
-        return NONE  # a chow of 234 to 678, or a pung of simples, holds no terminal
     groups = reading.groups
     if not all(g.mask & _TERMINALS_AND_HONOURS for g in groups):
         return NONE

@@ -260,6 +260,13 @@ class Needs:
     situation : tuple of str
         Facts of the situation that must hold, from :data:`SITUATION_FACTS` (unlike the event
         registry's facts a rule declares it reads, these are necessary conditions only).
+    screen : str
+        A necessary condition on the Reading's kinds, as a Python expression over ``chows``
+        (:attr:`Reading.chow_mask <mahjong_arbiter.solver.reading.Reading.chow_mask>`),
+        ``pungs`` (``pung_mask``) and ``kinds`` (``mask``) with integer literals: a profile's
+        compiled rules (:func:`mahjong_arbiter.scoring.common.compile_plan`) test it before
+        calling the predicate (say, ``"chows & chows >> 3"``: two chows three ranks apart).  It
+        is the one statement of that shortcut; the predicate still decides without it.
 
     >>> from mahjong_arbiter.tiles import Tile
     >>> needs = Needs(chows=2, within=frozenset(Tile.of(t) for t in "1m 2m 3m 4m 5m 6m".split()))
@@ -277,11 +284,17 @@ class Needs:
     shared_kind: bool = False
     wait: Wait | None = None
     situation: tuple[str, ...] = ()
+    screen: str = ""
 
     def __post_init__(self) -> None:
         unknown = [f for f in self.situation if f not in SITUATION_FACTS]
         if unknown:
             raise ValueError(f"unknown situation fact {unknown[0]!r}; known: {', '.join(SITUATION_FACTS)}")
+        if self.screen:
+            names = compile(self.screen, "<screen>", "eval").co_names
+            if not set(names) <= SCREEN_NAMES:
+                raise ValueError(f"screen {self.screen!r} reads {sorted(set(names) - SCREEN_NAMES)}; "
+                                 f"it may read only {', '.join(sorted(SCREEN_NAMES))}")
 
     @cached_property
     def bits(self) -> int:
@@ -307,6 +320,9 @@ class Needs:
 
 
 NOTHING: Final = Needs()
+
+SCREEN_NAMES: Final = frozenset({"chows", "pungs", "kinds"})
+"""The names a :attr:`Needs.screen` may read."""
 
 
 def reading_features(reading: Reading) -> int:

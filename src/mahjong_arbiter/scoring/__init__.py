@@ -76,7 +76,10 @@ def score(hand: Hand, context: Context, profile: Profile | str, *, backend: str 
 
 
 def _with_unscored_notes(result: Result, profile: Profile, context: Context) -> Result:
-    extra = tuple(n for n in unscored_notes(profile, context) if n not in result.notes)
+    notes = unscored_notes(profile, context)
+    if not notes:
+        return result
+    extra = tuple(n for n in notes if n not in result.notes)
     return replace(result, notes=result.notes + extra) if extra else result
 
 

@@ -5,13 +5,13 @@ Rules are recognised here and nowhere else, so every arithmetic sees the same hi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Final
 
 from ..hand import Context, Hand
 from ..profiles.model import Profile
-from ..rules.registry import Hits, Plan, Situation, plan, reading_features
+from ..rules.registry import Hits, Plan, Situation, get_rule, plan, reading_features
 from ..solver.reading import Reading
 from ..solver.shapes import ShapeOptions
 from ..tiles import Tile
@@ -86,27 +86,40 @@ def recogniser(profile: Profile) -> Recogniser:
     first use and kept with the profile."""
     found: Recogniser | None = profile.__dict__.get(_RECOGNISER_KEY)
     if found is None:
-        found = profile.__dict__[_RECOGNISER_KEY] = compile_plan(profile.recognisers)
+        screens = {rid: get_rule(rid).needs.screen for rid in profile.rules}
+        found = profile.__dict__[_RECOGNISER_KEY] = compile_plan(profile.recognisers, screens)
     return found
 
 
-def compile_plan(groups: Plan) -> Recogniser:
+def compile_plan(groups: Plan, screens: Mapping[str, str] | None = None) -> Recogniser:
     """A plan's tests and calls written out as the source of one Python function, executed once.
 
     The function does what a loop over *groups* would (for each group whose bits the features
     hold, each member whose bits they hold, its predicate called and its hits kept when it has
     instances), with each group's and rule's bits as constants and each predicate as a name: no
-    tuple is unpacked and no loop runs per Reading.  The predicates stay the only statement of
-    each rule; this is the order and the gates, written out.
+    tuple is unpacked and no loop runs per Reading.  A rule's screen (*screens*, from
+    :attr:`Needs.screen <mahjong_arbiter.rules.registry.Needs.screen>`) is tested as written,
+    after its bits and before its predicate.  The predicates stay the only statement of each
+    rule; this is the order and the gates, written out.
 
+    >>> from types import SimpleNamespace
     >>> from mahjong_arbiter.rules.registry import NONE, Hits
     >>> evaluate = compile_plan(((0b1, ((0b11, "r.a", lambda r, s: Hits.once()),
-    ...                                 (0b101, "r.b", lambda r, s: NONE))),))
-    >>> list(evaluate(None, None, 0b111)), list(evaluate(None, None, 0b001))
-    (['r.a'], [])
+    ...                                 (0b101, "r.b", lambda r, s: NONE),
+    ...                                 (0b1, "r.c", lambda r, s: Hits.once()))),), {"r.c": "chows & 8"})
+    >>> reading = SimpleNamespace(chow_mask=0b1000, pung_mask=0, mask=0)
+    >>> list(evaluate(reading, None, 0b111)), list(evaluate(reading, None, 0b001))
+    (['r.a', 'r.c'], ['r.c'])
+    >>> list(evaluate(SimpleNamespace(chow_mask=0, pung_mask=0, mask=0), None, 0b011))
+    ['r.a']
     """
     namespace: dict[str, object] = {}
-    lines = ["def recognise(reading, situation, features):", "    found = {}"]
+    screens = screens or {}
+    lines = [
+        "def recognise(reading, situation, features):",
+        "    found = {}",
+        "    chows, pungs, kinds = reading.chow_mask, reading.pung_mask, reading.mask",
+    ]
     for g, (head, members) in enumerate(groups):
         indent = "    "
         if head:
@@ -116,9 +129,12 @@ def compile_plan(groups: Plan) -> Recogniser:
             name = f"rule_{g}_{m}"
             namespace[name] = predicate
             extra = bits & ~head
+            tests = [f"features & {extra} == {extra}"] if extra else []
+            if screens.get(rid):
+                tests.append(f"({screens[rid]})")
             inner = indent
-            if extra:
-                lines.append(f"{indent}if features & {extra} == {extra}:")
+            if tests:
+                lines.append(f"{indent}if {' and '.join(tests)}:")
                 inner = indent + "    "
             lines += [
                 f"{inner}hits = {name}(reading, situation)",

@@ -280,6 +280,7 @@ def standard_waits(counts: Sequence[int], sets: int) -> list[int]:
         lone.append(honours.index(needy))
     splits = _splits()
     keys = []
+    totals = []
     complete = []  # per suit: splits as it is
     pairs = 0  # pairs among the suits that split as they are
     for start in (0, 9, 18):
@@ -287,6 +288,7 @@ def standard_waits(counts: Sequence[int], sets: int) -> list[int]:
         key = bytes(vector).translate(_DIGITS)
         keys.append(key)
         total = sum(vector)
+        totals.append(total)
         whole = not total or key in splits
         complete.append(whole)
         if whole and total % 3 == 2:
@@ -299,18 +301,23 @@ def standard_waits(counts: Sequence[int], sets: int) -> list[int]:
         if not broken and pairs + honour_pairs == 0:
             found.append(27 + lone[0])
         return found
+    if broken > 1:
+        return found
     if not broken and pairs + honour_pairs == 2:
         # the tile makes one of the two pairs a pung
         found.extend(27 + offset for offset, n in enumerate(counts[27:34]) if n == 2)
     waits = _waits()
     for suit in (0, 1, 2):
-        if broken > 1 or (broken == 1 and complete[suit]):
+        if broken and complete[suit]:
             continue
-        total = sum(counts[suit * 9:suit * 9 + 9])
+        total = totals[suit]
         others = honour_pairs + pairs - (complete[suit] and total % 3 == 2)
         if others + ((total + 1) % 3 == 2) != 1:
             continue
         row = waits.get(keys[suit])
         if row:
-            found.extend(suit * 9 - 0x31 + byte for byte in row)
+            found += row.translate(_KIND_BYTES[suit])  # the rank digits as the suit's kind indexes
     return sorted(found)
+
+
+_KIND_BYTES: Final = tuple(bytes.maketrans(b"123456789", bytes(range(9 * suit, 9 * suit + 9))) for suit in range(3))

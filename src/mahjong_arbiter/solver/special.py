@@ -59,12 +59,14 @@ _OTHER_COUNTS: Final = itemgetter(*sorted(set(range(NUM_KINDS)) - _ORPHAN_INDEXE
 
 
 _PAIRS: Final = tuple(standing_group(GroupKind.PAIR, i) for i in range(NUM_KINDS))
+_KNITTED_GROUPS: Final = {pattern: Group(GroupKind.KNITTED, pattern) for pattern in KNITTED_PATTERNS}
 """The standing pair of each kind, by index (a tuple read, not a lookup keyed by an enum)."""
 
 
 def knitted_group(pattern: tuple[Tile, ...]) -> Group:
-    """The KNITTED group of one pattern (concealed, undeclared)."""
-    return Group(GroupKind.KNITTED, pattern)
+    """The KNITTED group of one pattern (concealed, undeclared; one shared value per pattern)."""
+    found = _KNITTED_GROUPS.get(pattern)
+    return found if found is not None else Group(GroupKind.KNITTED, pattern)
 
 
 @cache
