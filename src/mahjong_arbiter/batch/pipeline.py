@@ -22,8 +22,8 @@ first partition it is given (the profile is loaded once per process, not once pe
 from __future__ import annotations
 
 import argparse
+import os
 import time
-import uuid
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final, Protocol
@@ -77,7 +77,7 @@ class Job:
     extra_fields: frozenset[str] = frozenset()
     thirteen: bool = False
     partial: bool = False
-    token: str = field(default_factory=lambda: uuid.uuid4().hex)
+    token: str = field(default_factory=lambda: os.urandom(16).hex())
 
 
 _HANDLERS: dict[str, Handler] = {}

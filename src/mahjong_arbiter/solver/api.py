@@ -87,7 +87,7 @@ def readings_of_counts(
                 found += place_winning_tile(shape.name, grouping, declared, winning_tile, self_drawn)
     if len(found) > 1:
         # distinct splits (every backend returns each once) and distinct shapes give distinct Readings
-        found.sort(key=Reading.sort_key)
+        found.sort(key=Reading.order_key)
     return found
 
 

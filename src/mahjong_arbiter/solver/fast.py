@@ -140,11 +140,12 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
     """
     pairs = 0
     parts: list[bytes] = []
-    honours = counts[27:34]
+    raw = bytes(counts)  # one byte per kind
+    honours = raw[27:34]
     total = 0
-    if any(honours):
-        if 1 in honours or 4 in honours:
-            return []  # a lone honour, or four standing (a kong must be declared), makes no group
+    if honours != _NO_HONOURS:
+        if honours.translate(None, b"\x00\x02\x03\x05"):
+            return []  # a lone honour, four standing (a kong must be declared) or more makes no group
         for offset, n in enumerate(honours):
             if n == 3:
                 parts.append(_HONOUR_PUNG[offset])
@@ -154,19 +155,19 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
             elif n == 5:
                 parts += (_HONOUR_PUNG[offset], _HONOUR_PAIR[offset])
                 pairs += 1
-            elif n:
-                return []
         total = sum(honours)
+    digits = raw.translate(_DIGITS)
     table = _splits()
     several = False
     over_four = False
     for start, to_suit in _SUIT_STARTS:
-        vector = counts[start:start + 9]
-        suit_total = sum(vector)
-        if not suit_total:
+        key = digits[start:start + 9]
+        if key == _NO_TILES:
             continue
+        vector = raw[start:start + 9]
+        suit_total = sum(vector)
         total += suit_total
-        row = table.get(bytes(vector).translate(_DIGITS))
+        row = table.get(key)
         if row is None:
             if 5 not in vector:
                 return []
@@ -189,6 +190,8 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
 
 
 _SUIT_STARTS: Final = tuple(zip((0, 9, 18), _TO_SUIT, strict=True))
+_NO_HONOURS: Final = bytes(7)
+_NO_TILES: Final = b"000000000"
 
 
 def _decompose_over_four(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:

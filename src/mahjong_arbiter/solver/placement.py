@@ -142,7 +142,7 @@ def place_winning_tile(
     return found
 
 
-_ORDER: Final = attrgetter("_key")  # Group.sort_key, read as an attribute (C level)
+_ORDER: Final = attrgetter("order")  # Group.sort_key as one integer, read as an attribute (C level)
 
 _EXPOSED: Final = {g: replace(g, concealed=False) for g in _STANDING.values()}
 

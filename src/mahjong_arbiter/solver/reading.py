@@ -42,6 +42,8 @@ class GroupKind(StrEnum):
 
 
 _KIND_ORDER = {k: i for i, k in enumerate(GroupKind)}
+_MAX_TILES: Final = 18  # no group holds more tiles than a hand
+_KIND_SPAN: Final = 35**_MAX_TILES  # above every group's tile number
 
 
 def _tile_index(tile: Tile) -> int:
@@ -90,6 +92,9 @@ class Group:
     copies: int = field(init=False, repr=False, compare=False)
     """How many tiles of each of its kinds the group holds (a pung 3, a chow 1)."""
     _key: tuple[int, tuple[int, ...], bool, bool] = field(init=False, repr=False)
+    order: int = field(init=False, repr=False, compare=False)
+    """:meth:`sort_key` as one integer (equal for equal groups, ordered as the keys are): sorts
+    compare integers instead of nested tuples."""
     _hash: int = field(init=False, repr=False, compare=False)
     _kind_value: str = field(init=False, repr=False, compare=False)
     _tokens: tuple[str, ...] = field(init=False, repr=False, compare=False)
@@ -100,6 +105,15 @@ class Group:
         # Readings are sorted and hashed, and rules read these, in hot loops: compute them once.
         key = (_KIND_ORDER[self.kind], tuple(t.index for t in self.tiles), self.declared, self.concealed)
         object.__setattr__(self, "_key", key)
+        # the kind first, then the tile indexes as the digits of a base-35 number of _MAX_TILES
+        # places (index + 1, and 0 after the last tile, so a group sorts before a longer one it
+        # begins), then declared, then concealed: the integers order as the keys do
+        tiles_number = 0
+        for index in key[1]:
+            tiles_number = tiles_number * 35 + index + 1
+        tiles_number *= 35 ** (_MAX_TILES - len(key[1]))
+        order = ((key[0] * _KIND_SPAN + tiles_number) * 2 + self.declared) * 2 + self.concealed
+        object.__setattr__(self, "order", order)
         object.__setattr__(self, "_hash", hash(key))
         object.__setattr__(self, "first", self.tiles[0])
         pung_or_kong = self.kind is GroupKind.PUNG or self.kind is GroupKind.KONG
@@ -155,6 +169,7 @@ class Group:
 
 
 _GROUP_KEY = attrgetter("_key")
+_GROUP_ORDER = attrgetter("order")
 
 
 _SUIT_MASKS: Final = tuple((suit, 0x1FF << (9 * i)) for i, suit in enumerate(("m", "p", "s")))
@@ -295,6 +310,12 @@ class Reading:
 
     def sort_key(self) -> tuple[Any, ...]:
         return (self.shape != STANDARD, self.shape, tuple(map(_GROUP_KEY, self.groups)), self.winning._key, self.wait)
+
+    def order_key(self) -> tuple[Any, ...]:
+        """:meth:`sort_key` with each group's key as its :attr:`Group.order`: the same order,
+        compared faster."""
+        groups = tuple(map(_GROUP_ORDER, self.groups))
+        return (self.shape != STANDARD, self.shape, groups, self.winning.order, self.wait)
 
     def decomposition_key(self) -> tuple[Any, ...]:
         """The groups with the winning placement forgotten: equal for readings of one decomposition."""

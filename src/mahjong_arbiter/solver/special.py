@@ -109,10 +109,12 @@ def knitted_straight(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     """组合龙 Knitted Straight: the nine knitted tiles, one set (maybe declared) and a pair."""
     counts = shape_input.counts
     sets = 1 - len(shape_input.melds)
-    # a gate before the patterns: some suit must hold its 1, 4 and 7
-    if not ((counts[0] and counts[3] and counts[6]) or (counts[9] and counts[12] and counts[15])
-            or (counts[18] and counts[21] and counts[24])):
-        return []
+    # a gate before the patterns: each suit must hold its 1 4 7, its 2 5 8 or its 3 6 9
+    for start in (0, 9, 18):
+        if not ((counts[start] and counts[start + 3] and counts[start + 6])
+                or (counts[start + 1] and counts[start + 4] and counts[start + 7])
+                or (counts[start + 2] and counts[start + 5] and counts[start + 8])):
+            return []
     if sets < 0 or sum(counts) != 9 + 3 * sets + 2:
         return []
     found = []
@@ -129,10 +131,14 @@ def knitted_straight(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
 def honours_knitted(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     """全不靠 Honours and Knitted Tiles: fourteen different honours and tiles of one knitted pattern."""
     counts = shape_input.counts
+    # at most nine of the fourteen are suited, so five of the seven honours are held: any three
+    # honours include one of them (the cheapest refusal for most hands)
+    if not (counts[27] or counts[28] or counts[29]):
+        return []
     if shape_input.melds or counts.count(1) != 14 or sum(counts) != 14:
         return []
-    suited = {i for i in range(27) if counts[i]}
-    if not any(suited <= {t.index for t in pattern} for pattern in KNITTED_PATTERNS):
+    held = int.from_bytes(bytes(counts[:27]), "little")
+    if all(held & ~pattern_bytes for pattern_bytes in _PATTERN_BYTES):
         return []
     return [_sorted([irregular_group(Tile.at(i)) for i in range(NUM_KINDS) if counts[i]])]
 
