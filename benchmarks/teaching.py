@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from benchmarks._common import corpus, timed, write_json
+from benchmarks._common import corpus, results_folder, timed, write_json
 from mahjong_arbiter.hand import Context, Hand
 from mahjong_arbiter.profiles.loader import load_profile
 from mahjong_arbiter.profiles.model import Profile
@@ -216,7 +216,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     report["targets"] = [bench_targets(ready, (1, 2), p) for p in PROFILES]
     report["targets_depth_3"] = [bench_targets(ready[:deep_hands], (3,), p) for p in PROFILES]
     report["search"] = bench_search(ready[:search_hands], 2)
-    path = write_json("teaching", report)
+    path = write_json("teaching", report, results_folder(args.quick))
 
     print("| ours | µs cold | µs warm | peer | µs | ratio cold | ratio warm |")
     print("|---|---:|---:|---|---:|---:|---:|")

@@ -1,6 +1,7 @@
 """Debian's Chromium driven by Playwright for Python: the one way the tests and benchmarks start a browser.
 
-``/usr/bin/chromium`` (``apt-get install -y chromium``; tools/test.sh installs it when missing),
+``chromium`` on the PATH (Debian: ``apt-get install -y chromium``, which tools/test.sh runs when it
+is missing; elsewhere a ``chromium`` or ``chromium-browser`` of the system's own),
 never ``playwright install`` (its download host cannot be reached).  Without the browser the
 caller fails and says how to install it: browser tests never skip.
 """
@@ -13,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
 ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-first-run",
@@ -27,7 +28,7 @@ MISSING = (
 @contextmanager
 def chromium() -> Iterator[Any]:
     """A launched headless Chromium (a Playwright ``Browser``), closed on exit."""
-    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
+    if not Path(CHROMIUM).exists():
         raise RuntimeError(MISSING)
     from playwright.sync_api import sync_playwright
 

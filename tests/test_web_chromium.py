@@ -313,9 +313,11 @@ def test_compare_and_a_shared_link_reproduce_the_ruling(page: Any, browser: Any,
     expect(comparison).to_contain_text("25 points")
     link = page.locator("#share-link").get_attribute("href")
     assert link is not None and "compare=hk-old-style" in link
+    page.wait_for_load_state("networkidle")  # the ruling drawn whole before it is read
     ruling = page.inner_text("#ruling")
     other = browser.new_page(viewport={"width": 390, "height": 844})
     other.goto(server.url + link)
+    other.wait_for_load_state("networkidle")  # and the shared page's ruling drawn whole
     assert other.inner_text("#ruling") == ruling
     assert other.input_value("#hand-text") == H
     other.close()
