@@ -232,7 +232,7 @@ class Hand:
     @property
     def is_fully_concealed(self) -> bool:
         """No exposed (claimed) melds; concealed kongs are allowed."""
-        return all(not m.exposed for m in self.melds)
+        return not self.melds or all(not meld.exposed for meld in self.melds)
 
     def without_winning_tile(self) -> Hand:
         """The thirteen tiles the hand stood on before the winning tile."""

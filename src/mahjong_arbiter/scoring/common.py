@@ -39,14 +39,23 @@ def profile_readings(hand: Hand, context: Context, profile: Profile, *, backend:
 
 def make_situation(hand: Hand, context: Context, profile: Profile, *, winner: bool = True) -> Situation:
     """The Situation the rules see, with the waits read lazily from the thirteen tiles."""
-    from ..solver.api import winning_kinds_before
+    finder = profile.__dict__.get(_FINDER_KEY)
+    if finder is None:
+        finder = profile.__dict__[_FINDER_KEY] = _wait_finder(shape_options(profile))
+    return Situation(hand, context, policies=profile.policies, winner=winner, wait_finder=finder)
 
-    options = shape_options(profile)
+
+_FINDER_KEY: Final = "_wait_finder"
+
+
+def _wait_finder(options: ShapeOptions) -> Callable[[Hand], tuple[tuple[Tile, ...], tuple[Tile, ...]]]:
+    """The waits of a complete hand's thirteen tiles under *options* (made once per profile)."""
+    from ..solver.api import winning_kinds_before
 
     def finder(complete: Hand) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
         return winning_kinds_before(complete, shapes=options)
 
-    return Situation(hand, context, policies=profile.policies, winner=winner, wait_finder=finder)
+    return finder
 
 
 def rule_hits(
