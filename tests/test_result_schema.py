@@ -43,6 +43,8 @@ CASES: list[tuple[str, list[str], str]] = [
     ("profiles-show", ["profiles", "show", "buzzard-2000", "--json"], "profile_table"),
     ("profiles-diff", ["profiles", "diff", "mcr", "mcr-mil", "--json"], "profile_diff"),
     ("events", ["events", "--json"], "events"),
+    ("rules", ["rules", "bmja", "--json"], "rulebook"),
+    ("rules-one", ["rules", "thompson-maloney", "windy chow", "--format", "json"], "rulebook"),
     ("stats", ["stats", str(Path(__file__).parent / "fixtures" / "stats" / "score-output.jsonl"), "--json"], "stats"),
 ]
 
@@ -73,7 +75,7 @@ def test_command_json_validates(capsys: pytest.CaptureFixture[str], argv: list[s
 
 # Commands whose JSON is checked elsewhere in this file or that write no JSON document of their own.
 ELSEWHERE = {"settle": "test_settle_json_validates", "game": "test_game_json_validates",
-             "rules": "writes text or HTML only", "serve": "the web API: tests/test_web_api.py compares every "
+             "serve": "the web API: tests/test_web_api.py compares every "
              "response with the command line's JSON, which these cases validate"}
 
 

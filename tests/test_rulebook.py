@@ -148,6 +148,31 @@ def test_rules_prints_the_rulebook_one_entry_and_a_page(tmp_path: Path, capsys: 
     assert '<symbol id="mt-' in page and "<script" not in page  # the faces it shows, in the page itself
 
 
+def test_rules_json_gives_the_entry_its_edges_and_each_example_scored(capsys: pytest.CaptureFixture[str]) -> None:
+    """Green Book 2006, fan 63: All Chows, 2 points, 平和; it is not counted with No Honors, and Pure
+    Terminal Chows (fan 39) and Three-Suited Terminal Chows (fan 40) are not counted with it."""
+    import json
+
+    from mahjong_arbiter.cli import main
+
+    assert main(["rules", "mcr", "all chows", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["profile"] == "mcr" and doc["minimum"] == 8 and doc["limit"] is None and len(doc["rules"]) == 1
+    rule = doc["rules"][0]
+    expected = ("mcr.all-chows", "平和", 2, "2 points")
+    assert (rule["id"], rule["name_native"], rule["value"], rule["value_text"]) == expected
+    assert [r for group in (*rule["excludes"], *rule["implies"]) for r in group["rules"]] == ["mcr.no-honors"]
+    assert sorted(rule["suppressed_by"]) == ["mcr.pure-terminal-chows", "mcr.three-suited-terminal-chows"]
+    assert rule["examples"]
+    assert all("mcr.all-chows" in [i["id"] for i in e["result"]["items"]] for e in rule["examples"])
+
+    assert main(["rules", "bmja", "--json"]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    assert [r["id"] for r in whole["rules"]] == list(load_profile("bmja").rules)
+    assert all(r["summary"] and r["examples"] and "result" not in r["examples"][0] for r in whole["rules"])
+    assert whole["limit"] == 1000 and "concealed_double_honours" in [c["key"] for c in whole["choices"]]
+
+
 def test_rules_names_a_near_miss(capsys: pytest.CaptureFixture[str]) -> None:
     from mahjong_arbiter.cli import main
 

@@ -4,7 +4,7 @@ The schema is a JSON Schema (draft 2020-12) shipped with the package,
 ``mahjong_arbiter/schema/result.schema.json``; each command's document is one of its ``$defs``
 (``score``, ``explain``, ``verify``, ``compare``, ``readings``, ``waits``, ``scored_waits``,
 ``discards``, ``shanten``, ``targets``, ``parse``, ``settle``, ``profiles``, ``profile_table``, ``profile_diff``,
-``events``, ``stats``, and ``error_line`` for a hand that could not be answered).  Every document carries
+``events``, ``rulebook``, ``stats``, and ``error_line`` for a hand that could not be answered).  Every document carries
 ``schema_version`` (:data:`SCHEMA_VERSION`), placed by :func:`document` right after ``id``.
 
 >>> document({"id": "h1", "total": 8})

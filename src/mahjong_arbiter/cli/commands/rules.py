@@ -12,6 +12,7 @@ EXAMPLE = """examples:
   mahjong-arbiter rules mcr
   mahjong-arbiter rules mcr "pure straight"
   mahjong-arbiter rules bmja --format html -o bmja-rulebook.html
+  mahjong-arbiter rules mcr "pure straight" --json
 """
 
 
@@ -21,8 +22,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "rule", metavar="RULE", nargs="?",
         help="one rule (its id, short id, English or native name): print its entry with the examples scored",
     )
-    parser.add_argument("--format", choices=("text", "html"), default="text",
-                        help="text (default) or a printable HTML page with the example hands drawn as tiles")
+    parser.add_argument(
+        "--format", choices=("text", "html", "json"), default="text",
+        help="text (default), a printable HTML page with the example hands drawn as tiles, or JSON (with RULE, "
+        "each example's result included)",
+    )
+    parser.add_argument("--json", dest="format", action="store_const", const="json", help="--format json")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
 
 
@@ -33,7 +38,13 @@ def run(args: argparse.Namespace) -> int:
     from ...profiles.rulebook import rulebook_for
 
     book = rulebook_for(load_profile(args.profile))
-    if args.rule is None:
+    if args.format == "json":
+        from ...disputes.rulebook_json import rulebook_json
+        from ...jsonio import dumps
+
+        chosen = None if args.rule is None else [e.id for e in resolve_rules(book.profile, args.rule)]
+        out = dumps(rulebook_json(book, chosen), pretty=True) + "\n"
+    elif args.rule is None:
         out = rulebook_page(book) if args.format == "html" else rulebook_text(book)
     else:
         entries = resolve_rules(book.profile, args.rule)
