@@ -128,6 +128,20 @@ def test_no_traceback_on_a_bad_hand_argument(
     assert status == 2 and message in err
 
 
+@pytest.mark.parametrize("fmt", ["--json", "--format=jsonl"])
+def test_one_bad_hand_with_json_writes_its_error_object_too(fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A program asking for JSON reads every answer from stdout: a hand that cannot be read gets the
+    error object a batch line gets (exit 2, message on stderr as well); a bad option stays on stderr."""
+    status, out, err = _run(capsys, "score", "123m456m789m123pEE", "--kong", "--profile", "mcr", fmt)
+    assert status == 2 and "Robbing a kong" in err
+    assert loads(out) == {"id": None, "schema_version": 1,
+                          "error": {"code": "bad_context", "message": err.split(": ", 1)[1].strip()}}
+    status, out, err = _run(capsys, "waits", "123m456m789m123pEEE", fmt)
+    assert status == 2 and loads(out)["error"]["code"] == "tile_count"
+    status, out, err = _run(capsys, "score", "123m456m789m123pEE", "--profile", "no-such-profile", fmt)
+    assert status == 2 and out == "" and "unknown profile 'no-such-profile'" in err
+
+
 def test_a_huge_hand_string_is_refused_before_it_is_parsed() -> None:
     with pytest.raises(HandError) as caught:
         parse_hand("[" * 1_900_000)

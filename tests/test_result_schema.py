@@ -24,6 +24,7 @@ CASES: list[tuple[str, list[str], str]] = [
     ("score-loser", ["score", "1112345678999m", "--loser", "--profile", "bmja", "--json"], "score"),
     ("score-faan", ["score", HAND, "--profile", "hk-old-style", "--json"], "score"),
     ("score-not-winning", ["score", "123m456m789m124pEE", "--profile", "mcr", "--json"], "error_line"),
+    ("score-bad-hand", ["score", "123m456m789m123pEEE", "--profile", "mcr", "--json"], "error_line"),
     ("explain", ["explain", HAND, "--profile", "mcr", "--why", "Half Flush", "--json"], "explain"),
     ("verify-total", ["verify", HAND, "--profile", "mcr", "--claim", "22", "--json"], "verify"),
     ("verify-rules", ["verify", HAND, "--profile", "mcr", "--claim-rules", "Pure Straight, Half Flush", "--json"],

@@ -17,10 +17,11 @@ Output
     Every JSON text goes through :func:`mahjong_arbiter.jsonio.dumps` (never NaN or Infinity).
 Exit status
     One HAND: the handler's status (0 done, 1 valid but not winning), 2 for bad input (the
-    message goes to stderr).  Batch: a bad line prints ``{"id": ..., "error": {"code": ...,
-    "message": ...}}`` and the run goes on; the exit status is the highest of all lines (2 if
-    any line was bad input, else 1 if any hand was not winning, else 0; 3 for an internal
-    error on some line).  An input with no hand says "no hands read" on stderr.
+    message goes to stderr; with ``--format json``/``jsonl`` the error object of a batch line
+    goes to the output too, for a hand that does not win or cannot be read alike).  Batch: a bad
+    line prints ``{"id": ..., "error": {"code": ..., "message": ...}}`` and the run goes on; the
+    exit status is the highest of all lines (2 if any line was bad input, else 1 if any hand was
+    not winning, else 0; 3 for an internal error on some line).  An input with no hand says "no hands read" on stderr.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
-from ..answers import not_winning
+from ..answers import error_answer
 from ..batch import BadRecord, Handler, Line, batch_status, read_lines, read_record
 from ..batch.cluster import INSTALL_HINT
 from ..batch.pipeline import PARTITION_LINES, Builder, InProcess, Job, Runner, Summary, handler_of, partitions
@@ -275,16 +276,18 @@ def run_records(
         if getattr(args, "workers", None) is not None or getattr(args, "scheduler", None) is not None:
             raise ArbiterError("bad_arguments", "--workers and --scheduler apply to a batch: give --input FILE")
         rec = next(iter_records(args, extra_fields=extra_fields))
-        if isinstance(rec, BadRecord):
-            raise rec.error
-        handle = build(args)
+        handle = build(args)  # a bad option (an unknown profile, ...) is not a hand's error: stderr only
         try:
+            if isinstance(rec, BadRecord):
+                raise rec.error
             status, result, text = handle(rec)
-        except NotWinningError as exc:
-            print(f"mahjong-arbiter {getattr(args, 'command', '')}: {exc.message}".strip(), file=sys.stderr)
+        except ArbiterError as exc:
             if fmt in ("json", "jsonl"):
                 with _output(args) as out:
-                    out.write(dumps(document(not_winning(rec.id, exc)), pretty=fmt == "json") + "\n")
+                    out.write(dumps(document(error_answer(rec.id, exc)), pretty=fmt == "json") + "\n")
+            if not isinstance(exc, NotWinningError):
+                raise
+            print(f"mahjong-arbiter {getattr(args, 'command', '')}: {exc.message}".strip(), file=sys.stderr)
             return 1
         with _output(args) as out:
             if fmt in ("json", "jsonl"):
