@@ -14,9 +14,14 @@ Run from the repository root::
    alone, timed per call.  Both after a warm-up pass over every hand, then three rounds of each in
    turn; each hand counts its best round on each side (the machine is shared).  The figures:
    median and p95 over the hands, and their ratio (server / in process).
-2. Debian's chromium (Playwright) opens ``/`` and a shared ruling ``/?hand=...`` on a fresh
-   profile; the transfer is the sum of every response's encoded body and headers (what crossed
-   the wire, gzip included), with the decoded bytes beside it.  Goal: under 150 KB.
+2. While a teaching search runs (``/api/targets``, the nine gates three tiles deep under mcr,
+   in another connection), the same score requests go on one at a time: how many were answered
+   meanwhile and their server time (median, most), against the same requests alone.  The search
+   runs in a worker thread; on the event loop it would hold each of them for its whole length.
+3. Debian's chromium (Playwright) opens ``/``, a shared ruling ``/?hand=...`` and a hand in
+   progress (thirteen tiles: the ruling, then the teaching panel's two parts) on a fresh profile;
+   the transfer is the sum of every response's encoded body and headers (what crossed the wire,
+   gzip included), with the decoded bytes beside it.  Goal: under 150 KB.
 """
 
 from __future__ import annotations
@@ -29,6 +34,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +47,9 @@ from mahjong_arbiter.scoring import score
 SEED = 1313
 ROUNDS = 3
 RULING = "/?hand=%5BCCC%2C1%5D222m555p888s99p&profile=mcr&compare=hk-old-style"
+IN_PROGRESS = "/?hand=123m456p789s11pEW&profile=mcr"
+SEARCH = {"hand": {"concealed": ["1m", "1m", "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "9m", "9m"],
+                   "winning_tile": None}, "profile": "mcr", "depth": 3}
 
 
 def _p95(samples: list[float]) -> float:
@@ -76,13 +86,41 @@ def server_times(host: str, port: int, bodies: list[bytes]) -> list[float]:
     return out
 
 
+def during_search(host: str, port: int, body: bytes) -> dict[str, Any]:
+    """Server times (ms) of *body* posted to /api/score one at a time while a targets search runs."""
+    search: dict[str, Any] = {}
+
+    def run_search() -> None:
+        connection = http.client.HTTPConnection(host, port, timeout=600)
+        started = time.perf_counter()
+        connection.request("POST", "/api/targets", body=json.dumps(SEARCH).encode(),
+                           headers={"Content-Type": "application/json"})
+        response = connection.getresponse()
+        found = json.loads(response.read())["found"]
+        search.update(ms=(time.perf_counter() - started) * 1000, status=response.status, found=found)
+        connection.close()
+
+    alone = server_times(host, port, [body] * 200)
+    worker = threading.Thread(target=run_search)
+    worker.start()
+    meanwhile: list[float] = []
+    while worker.is_alive():
+        meanwhile += server_times(host, port, [body])
+    worker.join()
+    if search.get("status") != 200:
+        raise SystemExit(f"/api/targets answered {search.get('status')}")
+    return {"search_ms": round(search["ms"]), "targets_found": search["found"], "answered_meanwhile": len(meanwhile),
+            "median_ms": round(statistics.median(meanwhile), 2), "most_ms": round(max(meanwhile), 2),
+            "alone_median_ms": round(statistics.median(alone), 2), "alone_most_ms": round(max(alone), 2)}
+
+
 def first_load(base: str) -> dict[str, Any]:
     """Bytes on the wire (encoded bodies + headers) and decoded, for / and a shared ruling."""
     from chromium import chromium  # tests/chromium.py (benchmarks._common puts tests/ on the path)
 
     figures = {}
     with chromium() as browser:
-        for name, path in (("hand page", "/"), ("shared ruling", RULING)):
+        for name, path in (("hand page", "/"), ("shared ruling", RULING), ("hand in progress", IN_PROGRESS)):
             context = browser.new_context(viewport={"width": 390, "height": 844})
             page = context.new_page()
             responses: list[Any] = []
@@ -116,6 +154,7 @@ def run(hands: int, rounds: int = ROUNDS) -> dict[str, Any]:
             for _ in range(rounds):  # the two sides in turn, so a busy moment of the machine hits both
                 server_rounds.append([ms * 1000 for ms in server_times(host, port, bodies)])
                 local_rounds.append(timed(generated, lambda g: score(g.hand, g.context, profile), warm=len(generated)))
+            searching = during_search(host, port, bodies[0])
             load = first_load(f"http://{host}:{port}")
         finally:
             process.terminate()
@@ -135,12 +174,13 @@ def run(hands: int, rounds: int = ROUNDS) -> dict[str, Any]:
             "server_p95_us": round(p95[0], 1), "in_process_p95_us": round(p95[1], 1),
             "ratio_p95": round(p95[0] / p95[1], 2),
         },
+        "during_search": searching,
         "first_load": load,
     }
 
 
 def markdown(report: dict[str, Any]) -> str:
-    s = report["score_request"]
+    s, d = report["score_request"], report["during_search"]
     lines = [
         f"score request, {report['hands']} MCR hands (seed {report['seed']}), one at a time, each hand's best of "
         f"{report['rounds']} rounds:",
@@ -149,6 +189,10 @@ def markdown(report: dict[str, Any]) -> str:
         "|---|---:|---:|---:|",
         f"| median | {s['server_median_us']:.0f} µs | {s['in_process_median_us']:.0f} µs | {s['ratio_median']:.2f}x |",
         f"| p95 | {s['server_p95_us']:.0f} µs | {s['in_process_p95_us']:.0f} µs | {s['ratio_p95']:.2f}x |",
+        "",
+        f"score requests while /api/targets searched three tiles deep ({d['search_ms']} ms, {d['targets_found']} "
+        f"targets): {d['answered_meanwhile']} answered meanwhile, server time median {d['median_ms']} ms, most "
+        f"{d['most_ms']} ms (alone: median {d['alone_median_ms']} ms, most {d['alone_most_ms']} ms)",
         "",
         "| first load (390x844, fresh browser) | requests | transfer | decoded |",
         "|---|---:|---:|---:|",

@@ -458,6 +458,105 @@ def test_teaching_endpoints_refuse_bad_input(client: TestClient) -> None:
     error_of(client.post("/api/targets", json={"hand": hand, "depth": 4}))
 
 
+def _teach(client: TestClient, part: str, **form: Any) -> str:
+    response = client.post("/ui/teach", json={"form": {"profile": "mcr", **form}, "part": part})
+    assert response.status_code == 200, response.text
+    html: str = response.json()["html"]
+    return html
+
+
+def _update(client: TestClient, hand: str, **form: Any) -> dict[str, Any]:
+    response = client.post("/ui/update", json={"form": {"hand": hand, "profile": "mcr", **form}, "pieces": None})
+    assert response.status_code == 200, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def test_the_teaching_panel_draws_the_engines_answers(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
+    from mahjong_arbiter.notation.svg import tile_label
+    from mahjong_arbiter.tiles import Tile
+
+    # the panel shows for a hand that does not win yet, and not for one that does
+    assert _update(client, "123m456p789s11pEW")["teach"] is True  # 13 tiles
+    assert _update(client, "123m456p789s11pEWN")["teach"] is True  # 14, not complete
+    assert _update(client, "123m456p789s11pEE")["teach"] is True  # complete, 6 points: below mcr's 8
+    assert _update(client, SAMPLE)["teach"] is False  # 21 points
+    assert 'id="teaching" class="ruling teaching" aria-labelledby="distance-title" hidden' in client.get(
+        "/", params={"hand": SAMPLE}).text
+    # how far from winning: the useful tiles and their unseen copies are shanten --json's
+    html = _teach(client, "distance", hand="123m456p789s11pEW", seen="EE")
+    _, cli = cli_json(capsys, "shanten", "123m456p789s11pEW", "--seen", "EE", "--json")
+    assert "1 exchange from ready" in html and "Useful tiles: 6 unseen copies" in html
+    said = re.findall(r'<span class="vh">([^<]*)</span>', html)
+    assert said[:3] == [f"{tile_label(Tile.of(u['tile']))}, {u['unseen']} unseen" for u in cli["useful"]]
+    assert said[:3] == ["1 of dots, 2 unseen", "east wind, 1 unseen", "west wind, 3 unseen"]
+    fourteen = _teach(client, "distance", hand="123m456p789s11pEWN")
+    assert "Discards, the best first" in fourteen and "The other 7 discards" in fourteen
+    # the best hands within reach: the first is targets --json's, and its link opens its ruling
+    html = _teach(client, "targets", hand="12345m99mEEESS5p")
+    _, cli = cli_json(capsys, "targets", "12345m99mEEESS5p", "--json")
+    best = cli["targets"][0]
+    assert f"{cli['found']} complete hands within 2 new tiles under mcr" in html and "1. 18 points" in html
+    links = re.findall(r'<a href="([^"]*)" aria-label="Open the ruling of hand 1 \(18 points\)">', html)
+    assert len(links) == 1
+    opened = client.get(links[0].replace("&amp;", "&")).text
+    assert f'class="big">{best["total"]} points<' in opened and "self_drawn=1" in links[0]
+    # a JSON hand's target opens as a JSON hand, its context kept
+    as_json = json.dumps({**hand_json(client, "12345m99mEEESS5p"), "seat_wind": "S"})
+    link, total = re.findall(r'<a href="([^"]*)" aria-label="Open the ruling of hand 1 \((\d+) points\)',
+                             _teach(client, "targets", hand=as_json))[0]
+    opened = client.get(link.replace("&amp;", "&")).text
+    assert "seat S" in opened and f'class="big">{total} points<' in opened
+    # depth and "at least" are the command's options
+    assert "No complete hand scoring at least 100 within 1 new tile under mcr." in _teach(
+        client, "targets", hand="12345m99mEEESS5p", depth="1", at_least="100")
+
+
+def test_the_teaching_panel_shows_bad_input_in_place(client: TestClient) -> None:
+    assert "seen tiles: unknown token" in _teach(client, "distance", hand="123m456p789s11pEW", seen="x")
+    assert "there are only 4" in _teach(client, "targets", hand="123m456p789s11pEW", seen="EEEE")
+    assert "&#x27;at least&#x27; is a score such as 8, not &#x27;lots&#x27;" in _teach(
+        client, "targets", hand="123m456p789s11pEW", at_least="lots")
+    assert "--depth must be 1 to 3, not 4" in _teach(client, "targets", hand="123m456p789s11pEW", depth="4")
+    assert error_of(client.post("/ui/teach", json={"form": {}, "part": "score"}))["code"] == "bad_json"
+    hostile = '"><img src=x onerror=alert(1)>'
+    page = client.get("/", params={"hand": "123m456p789s11pEW", "seen": hostile, "at_least": hostile}).text
+    assert hostile not in page and 'value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"' in page
+    assert hostile not in _teach(client, "distance", hand="123m456p789s11pEW", seen=hostile)
+    from mahjong_arbiter.web.forms import RulingForm, parse_qsl
+
+    form = RulingForm(hand="123m456p789s11pEW", seen="EE", depth="3", at_least="8")
+    assert RulingForm.from_pairs(parse_qsl(form.query())) == form  # a share link keeps the panel's fields
+    assert "seen" not in RulingForm(hand="123m456p789s11pEW").query()
+
+
+def test_teaching_searches_run_off_the_event_loop(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a search three tiles deep can take seconds: it runs in a worker thread, so the event loop
+    # (where a ruling is made) serves other requests meanwhile
+    import threading
+
+    from mahjong_arbiter import answers
+
+    threads: dict[str, int] = {}
+
+    def noting(name: str, work: Any) -> Any:
+        def noted(*args: Any, **kwargs: Any) -> Any:
+            threads[name] = threading.get_ident()
+            return work(*args, **kwargs)
+        return noted
+
+    for name in ("scored_waits_answer", "shanten_answer", "targets_answer"):
+        monkeypatch.setattr(answers, name, noting(name, getattr(answers, name)))
+    _update(client, "123m456p789s11pEW")
+    loop = threads.pop("scored_waits_answer")
+    _teach(client, "distance", hand="123m456p789s11pEW")
+    _teach(client, "targets", hand="123m456p789s11pEW")
+    hand = hand_json(client, "123m456p789s11pEW")
+    for path in ("/api/shanten", "/api/targets"):
+        assert client.post(path, json={"hand": hand, "profile": "mcr"}).status_code == 200
+    assert set(threads) == {"shanten_answer", "targets_answer"} and loop not in threads.values()
+
+
 def test_writes_from_another_sites_page_are_refused(client: TestClient) -> None:
     # a page of another site open in the referee's browser can post to a server on 127.0.0.1, which
     # needs no token: a browser names that page's origin, and the write is refused whatever its body
@@ -505,12 +604,12 @@ _JSON = st.recursive(
 )
 _KEYS = ["hand", "profile", "profiles", "profile_toml", "claim", "why", "limit", "loser", "partial", "discards",
          "special", "text", "form", "pieces", "winner", "scores", "hands", "players", "preview", "expected_hand",
-         "seen", "depth", "top", "at_least"]
+         "seen", "depth", "top", "at_least", "part"]
 _HAND = {"concealed": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "E", "E"],
          "winning_tile": "E"}
 _POSTS = ["/api/parse", "/api/score", "/api/readings", "/api/waits", "/api/explain", "/api/verify", "/api/compare",
           "/api/shanten", "/api/targets", "/api/profiles", "/api/games", "/api/games/1/hands", "/ui/update",
-          "/ui/profile", "/ui/game/1/preview"]
+          "/ui/teach", "/ui/profile", "/ui/game/1/preview"]
 
 
 @st.composite

@@ -48,7 +48,10 @@ MAX_DEPTH = 3
 
 @dataclass(frozen=True)
 class Target:
-    """A complete hand within reach: what to draw and give up, and its best score."""
+    """A complete hand within reach: what to draw and give up, and its best score.
+
+    *hand* is the complete hand itself (its melds the current hand's, *winning_tile* its winning
+    tile): a face shows its ruling from it, scored with *self_drawn* as the result was."""
 
     draw: tuple[Tile, ...]
     give_up: tuple[Tile, ...]
@@ -56,6 +59,7 @@ class Target:
     self_drawn: bool
     result: Result
     live: dict[Tile, int]
+    hand: Hand
 
     @property
     def total(self) -> int | float:
@@ -185,7 +189,8 @@ def find_targets(
         if at_least is not None and result.total < at_least:
             continue
         live = {Tile.at(k): unseen[k] for k in sorted(draw)}
-        targets.append(Target(_tiles(draw), _tiles(give_up), winning, self_drawn, result, live))
+        complete = Hand(standing, hand.melds, winning)
+        targets.append(Target(_tiles(draw), _tiles(give_up), winning, self_drawn, result, live, complete))
     targets.sort(key=lambda t: (-t.total, -t.live_total, [x.index for x in t.draw], [x.index for x in t.give_up]))
     return TargetsReport(hand, context, profile.id, depth, tuple(targets), len(candidates), search.nodes, tally[0])
 

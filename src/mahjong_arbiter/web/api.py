@@ -3,7 +3,10 @@
 The hand and profile endpoints are ``async`` and call the engine on the event loop: a score takes
 about a quarter of a millisecond, and handing it to a worker thread costs more than that (the
 interpreter's lock passes between threads in slices of milliseconds; ``benchmarks/web_serving.py``).
-The ledger endpoints stay in worker threads: SQLite may wait for another writer.
+The teaching searches (``shanten``, ``targets``) are the exception: three tiles deep a search can
+take seconds, so they run in worker threads, a few at once (:meth:`AppState.search`), and the loop
+serves other requests meanwhile.  The ledger endpoints stay in worker threads too: SQLite may wait
+for another writer.
 
 Each endpoint answers exactly what the CLI prints with ``--json`` (the same functions build it:
 :mod:`mahjong_arbiter.answers`, :mod:`mahjong_arbiter.profiles.describe`,
@@ -155,7 +158,7 @@ async def shanten(body: ShantenRequest, state: State, token: TokenHeader = None)
     rec = _record(body.hand)
     profile = state.profile(body.profile, body.profile_toml, token=token)
     seen = check_seen(rec.hand, seen_from_json(body.seen))
-    return answer_response(rec.id, lambda: answers.shanten_answer(rec, profile, seen=seen))
+    return await state.search(lambda: answer_response(rec.id, lambda: answers.shanten_answer(rec, profile, seen=seen)))
 
 
 @router.post(
@@ -167,9 +170,9 @@ async def targets(body: TargetsRequest, state: State, token: TokenHeader = None)
     rec = _record(body.hand)
     profile = state.profile(body.profile, body.profile_toml, token=token, limit=body.limit)
     seen = check_seen(rec.hand, seen_from_json(body.seen))
-    return answer_response(rec.id, lambda: answers.targets_answer(
+    return await state.search(lambda: answer_response(rec.id, lambda: answers.targets_answer(
         rec, profile, depth=body.depth, seen=seen, at_least=body.at_least, top=body.top, backend=body.backend,
-        search=body.search))
+        search=body.search)))
 
 
 @router.post(

@@ -38,6 +38,8 @@ FLAGS: Final = ("self_drawn", "last_of_kind", "kong", "last_tile")
 """The context toggles of the form, named as the CLI's flags (``--self-drawn``, ``--kong``, ...)."""
 
 _LISTS: Final = ("events", "compare")
+_TEACHING: Final = ("seen", "depth", "at_least")
+"""The teaching panel's fields (a link leaves out those at their defaults)."""
 
 
 def parse_request(body: ParseRequest) -> HandRecord:
@@ -96,6 +98,12 @@ class RulingForm:
     claim: str = ""
     compare: tuple[str, ...] = ()
     game: int | None = None
+    seen: str = ""
+    """Tiles seen on the table, written like a hand (``1m1m5pE``): the teaching panel's unseen counts."""
+    depth: str = "2"
+    """The teaching panel's targets: at most this many new tiles (the engine checks 1 to 3)."""
+    at_least: str = ""
+    """The teaching panel's targets: only those scoring at least this (a number; empty: any)."""
     extra: dict[str, str] = field(default_factory=dict, compare=False)
 
     @classmethod
@@ -130,13 +138,31 @@ class RulingForm:
             elif key == "house":
                 kwargs[key] = None if value in (None, "") else str(value)
             else:
-                kwargs[key] = str(value)[: MAX_HAND_TEXT if key in ("hand", "claim") else 200]
+                kwargs[key] = str(value)[: MAX_HAND_TEXT if key in ("hand", "claim", "seen") else 200]
         if kwargs.get("house") is not None and len(kwargs["house"].encode("utf-8")) > MAX_PROFILE:
             raise ArbiterError("too_large", f"the uploaded profile is larger than {MAX_PROFILE} bytes")
         return cls(**kwargs)
 
     def with_hand(self, text: str) -> RulingForm:
         return replace(self, hand=text)
+
+    @property
+    def reading_order(self) -> str:
+        """The honour order the hand text (and the seen tiles) are read in (an unknown one: Tenhou's)."""
+        return self.honour_order if self.honour_order in ("tenhou", "chinese") else "tenhou"
+
+    @property
+    def json_hand(self) -> bool:
+        """Whether the hand text is one JSON hand (which keeps its own context)."""
+        text = self.hand.strip()
+        return text.startswith("{") and text[1:].lstrip().startswith('"')
+
+    def other_hand(self, text: str, *, self_drawn: bool) -> RulingForm:
+        """The form of another hand's ruling under this profile and context (a target's, won as
+        *self_drawn* says): the questions, the game and the teaching fields are left behind."""
+        blank = RulingForm()
+        return replace(self, hand=text, self_drawn=self_drawn, why="", claim="", game=None, seen=blank.seen,
+                       depth=blank.depth, at_least=blank.at_least)
 
     def query(self, *, house: bool = True) -> str:
         """The query string of this state (defaults left out, the house rules packed when *house*)."""
@@ -153,6 +179,8 @@ class RulingForm:
             pairs.append(("compare", ",".join(self.compare)))
         if self.game is not None:
             pairs.append(("game", str(self.game)))
+        blank = RulingForm()
+        pairs += [(name, getattr(self, name)) for name in _TEACHING if getattr(self, name) != getattr(blank, name)]
         return urlencode(pairs)
 
     def share_link(self, base: str) -> tuple[str | None, str]:
@@ -172,10 +200,10 @@ class RulingForm:
         text = self.hand.strip()
         if not text:
             raise HandError("tile_count", "the hand is empty: tap tiles or type a hand")
-        if text.startswith("{") and text[1:].lstrip().startswith('"'):
+        if self.json_hand:
             return record_from_json(loads(text))
         return record_from_text(
-            text, honour_order=self.honour_order if self.honour_order in ("tenhou", "chinese") else "tenhou",
+            text, honour_order=self.reading_order,
             self_drawn=self.self_drawn, seat=self.seat, round=self.round, last_of_kind=self.last_of_kind,
             kong=self.kong, last_tile=self.last_tile, events=self.events,
         )

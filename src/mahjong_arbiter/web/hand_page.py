@@ -17,6 +17,7 @@ from .forms import RulingForm
 from .layout import checkbox, layout, options
 from .ruling import rule_names, ruling_html
 from .state import AppState
+from .teach_panel import panel_html
 
 __all__ = ["hand_page", "update"]
 
@@ -196,6 +197,7 @@ def hand_page(form: RulingForm, state: AppState, token: str | None, link_error: 
         + _builder(form, pieces, error, house_id, profile, made.summary)
         + '<div class="verdicts">'
         + f'<section id="ruling" class="ruling" aria-live="polite" aria-label="the ruling">{ruling}</section>'
+        + panel_html(form, made.teach)
         + f'<section id="share" class="share" aria-label="share">{_share(form)}</section>'
         + _game_panel(form)
         + "</div></div>"
@@ -229,6 +231,7 @@ def update(data: object, state: AppState, token: str | None) -> dict[str, Any]:
         "pieces_html": pieces_html(pieces),
         "error": error,
         "ruling_html": ruling,
+        "teach": made.teach,
         "share_html": _share(form),
         "query": form.query(house=False),
         "rules": rule_names(profile) if profile else [],

@@ -2,8 +2,9 @@
 app's own static files (one script, one stylesheet).
 
 As in :mod:`.api`, the hand page and its fragments run on the event loop (a ruling takes a few
-milliseconds; a worker thread would cost more); pages that read the ledger, or build a whole
-rulebook, run in worker threads."""
+milliseconds; a worker thread would cost more), but for the teaching panel's searches, which can
+take seconds (:meth:`AppState.search`); pages that read the ledger, or build a whole rulebook, run
+in worker threads."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from .hand_page import hand_page, update
 from .jsonwire import JsonAnswer
 from .layout import layout
 from .state import TOKEN_HEADER, AppState
+from .teach_panel import teach
 
 __all__ = ["router", "error_page"]
 
@@ -90,6 +92,12 @@ async def hand(request: Request, state: State, token: TokenQuery = None) -> HTML
 @router.post("/ui/update")
 async def ui_update(request: Request, state: State, token: TokenHeader = None) -> JsonAnswer:
     return JsonAnswer(update(await _json_body(request), state, token))
+
+
+@router.post("/ui/teach")
+async def ui_teach(request: Request, state: State, token: TokenHeader = None) -> JsonAnswer:
+    data = await _json_body(request)
+    return await state.search(lambda: JsonAnswer(teach(data, state, token)))
 
 
 @router.get("/profiles", response_class=HTMLResponse)

@@ -68,7 +68,11 @@ def _headline(result: answers.Answer[object], profile: Profile) -> str:
     return "".join(parts)
 
 
-def _complete(rec: HandRecord, form: RulingForm, profile: Profile, others: list[Profile]) -> tuple[list[str], str]:
+def _complete(
+    rec: HandRecord, form: RulingForm, profile: Profile, others: list[Profile]
+) -> tuple[list[str], str, bool]:
+    """The sections of a fourteen-tile hand's ruling, its summary, and whether it wins (a complete
+    hand below the minimum does not)."""
     sections: list[str] = []
     try:
         scored = answers.score_answer(rec, profile)
@@ -77,6 +81,7 @@ def _complete(rec: HandRecord, form: RulingForm, profile: Profile, others: list[
                         f"{escape(exc.message)}</p>")
         scored = None
         summary = "not a winning hand"
+    wins = scored is not None and scored.data.get("minimum_met") is not False
     if scored is not None:
         sections.append(_headline(scored, profile))
         sections.append(result_html(scored.value))
@@ -92,7 +97,7 @@ def _complete(rec: HandRecord, form: RulingForm, profile: Profile, others: list[
         sections.append(_section("Compare", lambda: comparison_html(
             answers.compare_answer(rec, [profile, *others]).value)))
     sections.append(_section("Best discards", lambda: discards_html(answers.discards_answer(rec, profile).value)))
-    return sections, summary
+    return sections, summary, wins
 
 
 def _why(rec: HandRecord, rule: str, profile: Profile) -> str:
@@ -108,12 +113,15 @@ def _why(rec: HandRecord, rule: str, profile: Profile) -> str:
 
 @dataclass(frozen=True)
 class Ruling:
-    """The ruling's HTML, the profile it was made under (None when it could not be loaded), and a
-    few words for the summary line beside the hand."""
+    """The ruling's HTML, the profile it was made under (None when it could not be loaded), a few
+    words for the summary line beside the hand, and whether the teaching panel has something to
+    say (a hand read by the engine that does not win yet: thirteen tiles, or fourteen that are
+    not a win under the profile)."""
 
     html: str
     profile: Profile | None
     summary: str = ""
+    teach: bool = False
 
 
 def ruling_html(form: RulingForm, state: AppState, token: str | None) -> Ruling:
@@ -131,8 +139,8 @@ def ruling_html(form: RulingForm, state: AppState, token: str | None) -> Ruling:
     head = [f"<h2>{escape(title)} under {escape(profile.label)} <span class=\"pid\">({escape(profile.id)})</span></h2>",
             hand_html(rec.hand, rec.context)]
     if rec.hand.is_complete:
-        body, summary = _complete(rec, form, profile, others)
+        body, summary, wins = _complete(rec, form, profile, others)
     else:
         body = [_section("Waits", lambda: waits_html(answers.scored_waits_answer(rec, profile).value))]
-        summary = "13 tiles: the waits are below"
-    return Ruling("".join(head + body), profile, f"{summary} under {profile.id}")
+        summary, wins = "13 tiles: the waits are below", False
+    return Ruling("".join(head + body), profile, f"{summary} under {profile.id}", teach=not wins)

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import hmac
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Final, TypeVar
+
+import anyio
+import anyio.to_thread
 
 from ..errors import ArbiterError, ProfileError
 from ..profiles.model import Profile
@@ -15,9 +19,16 @@ from ..table.ledger import Ledger
 from .config import ServerConfig
 from .uploads import UploadedProfiles
 
-__all__ = ["AppState", "TokenError", "TOKEN_HEADER"]
+__all__ = ["AppState", "TokenError", "TOKEN_HEADER", "SEARCHES"]
 
 TOKEN_HEADER = "X-Arbiter-Token"
+
+SEARCHES: Final = 2
+"""Teaching searches (shanten, targets) running at once; more wait their turn.  They share the
+interpreter with the event loop, which takes its turn between their slices: the fewer run at
+once, the sooner it does (two: the two parts of one page's teaching panel)."""
+
+T = TypeVar("T")
 
 
 class TokenError(ArbiterError):
@@ -38,9 +49,20 @@ class AppState:
     config: ServerConfig
     uploads: UploadedProfiles = field(init=False)
     ledger_lock: threading.Lock = field(default_factory=threading.Lock)
+    _searches: anyio.CapacityLimiter | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.uploads = UploadedProfiles(self.config.max_profile)
+
+    async def search(self, work: Callable[[], T]) -> T:
+        """*work*'s answer, worked out in a worker thread, at most :data:`SEARCHES` at once.
+
+        For the teaching searches: a score takes a quarter of a millisecond and runs on the event
+        loop, but a search for targets three tiles away can take seconds, and on the loop it would
+        hold every other request that long; in a thread the loop serves them between its slices."""
+        if self._searches is None:  # made on the loop: the limiter belongs to the running event loop
+            self._searches = anyio.CapacityLimiter(SEARCHES)
+        return await anyio.to_thread.run_sync(work, limiter=self._searches)
 
     def check_token(self, given: str | None) -> None:
         """Refuse (:class:`TokenError`) unless the server needs no token or *given* is it."""

@@ -74,6 +74,7 @@
         compare: $$('input[name="compare"]:checked', form).map((e) => e.value),
       };
       ["self_drawn", "kong", "last_tile", "last_of_kind"].forEach((f) => { data[f] = $("#f-" + f).checked; });
+      ["seen", "depth", "at_least"].forEach((f) => { data[f] = $("#f-" + f).value; });
       const game = params.get("game");
       if (game) data.game = game;
       const h = house();
@@ -118,6 +119,8 @@
       $("#pieces").innerHTML = data.pieces_html;
       $("#hand-error").textContent = data.error;
       $("#ruling").innerHTML = data.ruling_html;
+      $("#teaching").hidden = !data.teach;
+      if (data.teach) teachAll();
       $("#summary").textContent = data.summary;
       $("#share").innerHTML = data.share_html;
       const events = $("#events");
@@ -130,6 +133,61 @@
       history.replaceState(null, "", "/?" + data.query);
       restoreFocus(place);
     }
+
+    // The teaching panel: how far from winning, and the best hands within reach. Each part is
+    // its own request, answered in a worker thread (a search three tiles deep can take seconds):
+    // while one is out the part says it is working, and a change meanwhile asks again once it is
+    // back (one request per part at a time; the last state wins).
+    const teaching = { distance: { busy: false, again: false }, targets: { busy: false, again: false } };
+    function workingWords(part) {
+      if (part === "distance") return "Measuring how far the hand is from winning";
+      const n = Number($("#f-depth").value);
+      return "Searching the complete hands within " + n + " new tile" + (n === 1 ? "" : "s");
+    }
+    async function teachPart(part) {
+      const t = teaching[part];
+      if (t.busy) {  // a search cannot be stopped once it runs: this state is asked for when it is back
+        t.again = true;
+        $("#" + part + "-working").firstChild.textContent = workingWords(part) + " (once the search under way ends)… ";
+        return;
+      }
+      t.busy = true;
+      t.again = false;
+      const box = $("#" + part);
+      const status = $("#" + part + "-working");
+      status.textContent = workingWords(part) + "… ";
+      const clock = document.createElement("span");
+      clock.setAttribute("aria-hidden", "true");  // the seconds are for the eye; the status is said once
+      status.appendChild(clock);
+      const started = Date.now();
+      const timer = setInterval(() => { clock.textContent = Math.round((Date.now() - started) / 1000) + " s"; }, 1000);
+      box.classList.add("stale");
+      box.setAttribute("aria-busy", "true");
+      const result = await post("/ui/teach", { form: state(), part: part });
+      clearInterval(timer);
+      t.busy = false;
+      if (t.again) { teachPart(part); return; }  // the hand changed meanwhile: this answer is not its
+      status.textContent = "";
+      box.classList.remove("stale");
+      box.removeAttribute("aria-busy");
+      if (result.status === 200) {
+        box.innerHTML = result.data.html;
+      } else {
+        box.innerHTML = '<p class="error" role="alert"></p>';
+        $(".error", box).textContent = problem(result);
+      }
+    }
+    function teachAll() { teachPart("distance"); teachPart("targets"); }
+    const panel = $("#teaching");
+    panel.addEventListener("change", () => send(pieces === null));
+    ["#f-seen", "#f-at_least"].forEach((sel) => {
+      let timer = null;
+      $(sel).addEventListener("input", () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => send(pieces === null), 400);
+      });
+    });
+    if (!panel.hidden) teachAll();
 
     function current() {
       return pieces || { standing: [], last: null, melds: [], bonus: [] };
