@@ -14,10 +14,12 @@ Run from the repository root::
    alone, timed per call.  Both after a warm-up pass over every hand, then three rounds of each in
    turn; each hand counts its best round on each side (the machine is shared).  The figures:
    median and p95 over the hands, and their ratio (server / in process).
-2. While a teaching search runs (``/api/targets``, the nine gates three tiles deep under mcr,
-   in another connection), the same score requests go on one at a time: how many were answered
-   meanwhile and their server time (median, most), against the same requests alone.  The search
-   runs in a worker thread; on the event loop it would hold each of them for its whole length.
+2. While a teaching search runs (``/api/targets``: the nine gates three tiles deep under mcr,
+   three times in a row on another connection), one score request after another: how many were
+   answered meanwhile, their server time and their round trip as this client sees it (which also
+   counts any wait before the server takes a request up), against the same requests alone.  The
+   search runs in a worker thread; on the event loop it would hold every request arriving
+   meanwhile for the rest of its length (the search's own time, reported beside).
 3. Debian's chromium (Playwright) opens ``/``, a shared ruling ``/?hand=...`` and a hand in
    progress (thirteen tiles: the ruling, then the teaching panel's two parts) on a fresh profile;
    the transfer is the sum of every response's encoded body and headers (what crossed the wire,
@@ -30,6 +32,7 @@ import argparse
 import http.client
 import json
 import re
+import socket
 import statistics
 import subprocess
 import sys
@@ -50,6 +53,10 @@ RULING = "/?hand=%5BCCC%2C1%5D222m555p888s99p&profile=mcr&compare=hk-old-style"
 IN_PROGRESS = "/?hand=123m456p789s11pEW&profile=mcr"
 SEARCH = {"hand": {"concealed": ["1m", "1m", "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "9m", "9m"],
                    "winning_tile": None}, "profile": "mcr", "depth": 3}
+"""The teaching search of part 2: the nine gates (1112345678999m) three tiles deep under mcr."""
+SEARCH_RUNS = 3
+ALONE = 300
+"""Score requests timed alone, before the searches."""
 
 
 def _p95(samples: list[float]) -> float:
@@ -70,62 +77,103 @@ def _start(db: Path) -> tuple[subprocess.Popen[str], str, int]:
     return process, match.group(1), int(match.group(2))
 
 
-def server_times(host: str, port: int, bodies: list[bytes]) -> list[float]:
-    """The server's own milliseconds (Server-Timing) for each body posted to /api/score."""
-    connection = http.client.HTTPConnection(host, port, timeout=60)
+def _connect(host: str, port: int, timeout: float = 60) -> http.client.HTTPConnection:
+    """A kept-alive connection that sends at once (http.client writes a request's headers and body
+    apart; with Nagle's algorithm the body would wait for the server's delayed acknowledgement,
+    about 40 ms, and every round trip would measure that wait)."""
+    connection = http.client.HTTPConnection(host, port, timeout=timeout)
+    connection.connect()
+    assert connection.sock is not None
+    connection.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return connection
+
+
+def _post(connection: http.client.HTTPConnection, path: str, body: bytes) -> tuple[int, bytes, str]:
+    connection.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+    response = connection.getresponse()
+    return response.status, response.read(), response.getheader("Server-Timing") or ""
+
+
+def timed_scores(connection: http.client.HTTPConnection, bodies: list[bytes]) -> list[tuple[float, float]]:
+    """For each body posted to /api/score: the server's own milliseconds (Server-Timing) and the
+    round trip seen by this client (ms), which also counts any wait before the server took it up."""
     out = []
     for body in bodies:
-        connection.request("POST", "/api/score", body=body, headers={"Content-Type": "application/json"})
-        response = connection.getresponse()
-        response.read()
-        if response.status != 200:
-            raise SystemExit(f"/api/score answered {response.status}")
-        timing = response.getheader("Server-Timing") or ""
-        out.append(float(timing.split("dur=")[1]))
-    connection.close()
+        started = time.perf_counter()
+        status, _, timing = _post(connection, "/api/score", body)
+        wall = (time.perf_counter() - started) * 1000
+        if status != 200:
+            raise SystemExit(f"/api/score answered {status}")
+        out.append((float(timing.split("dur=")[1]), wall))
     return out
 
 
-def during_search(host: str, port: int, body: bytes) -> dict[str, Any]:
-    """Server times (ms) of *body* posted to /api/score one at a time while a targets search runs."""
-    search: dict[str, Any] = {}
-
-    def run_search() -> None:
-        connection = http.client.HTTPConnection(host, port, timeout=600)
-        started = time.perf_counter()
-        connection.request("POST", "/api/targets", body=json.dumps(SEARCH).encode(),
-                           headers={"Content-Type": "application/json"})
-        response = connection.getresponse()
-        found = json.loads(response.read())["found"]
-        search.update(ms=(time.perf_counter() - started) * 1000, status=response.status, found=found)
+def server_times(host: str, port: int, bodies: list[bytes]) -> list[float]:
+    """The server's own milliseconds (Server-Timing) for each body posted to /api/score."""
+    connection = _connect(host, port)
+    try:
+        return [server for server, _ in timed_scores(connection, bodies)]
+    finally:
         connection.close()
 
-    alone = server_times(host, port, [body] * 200)
-    worker = threading.Thread(target=run_search)
+
+def during_search(host: str, port: int, body: bytes) -> dict[str, Any]:
+    """*body* posted to /api/score one at a time, alone and then while :data:`SEARCH` runs
+    :data:`SEARCH_RUNS` times in a row on another connection: the requests answered meanwhile, and
+    the server time and round trip of both (ms)."""
+    searches: list[float] = []
+    found: list[int] = []
+
+    def run_searches() -> None:
+        connection = _connect(host, port, timeout=600)
+        for _ in range(SEARCH_RUNS):
+            started = time.perf_counter()
+            status, answer, _ = _post(connection, "/api/targets", json.dumps(SEARCH).encode())
+            if status != 200:
+                raise SystemExit(f"/api/targets answered {status}")
+            searches.append((time.perf_counter() - started) * 1000)
+            found.append(json.loads(answer)["found"])
+        connection.close()
+
+    connection = _connect(host, port)
+    alone = timed_scores(connection, [body] * ALONE)
+    worker = threading.Thread(target=run_searches)
     worker.start()
-    meanwhile: list[float] = []
+    meanwhile: list[tuple[float, float]] = []
     while worker.is_alive():
-        meanwhile += server_times(host, port, [body])
+        meanwhile += timed_scores(connection, [body])
     worker.join()
-    if search.get("status") != 200:
-        raise SystemExit(f"/api/targets answered {search.get('status')}")
-    return {"search_ms": round(search["ms"]), "targets_found": search["found"], "answered_meanwhile": len(meanwhile),
-            "median_ms": round(statistics.median(meanwhile), 2), "most_ms": round(max(meanwhile), 2),
-            "alone_median_ms": round(statistics.median(alone), 2), "alone_most_ms": round(max(alone), 2)}
+    connection.close()
+    if len(searches) != SEARCH_RUNS:
+        raise SystemExit("the targets searches did not finish")
+
+    def figures(samples: list[tuple[float, float]]) -> dict[str, float]:
+        server, wall = [s for s, _ in samples], [w for _, w in samples]
+        return {"server_median_ms": round(statistics.median(server), 2), "round_trip_median_ms":
+                round(statistics.median(wall), 2), "round_trip_p95_ms": round(_p95(wall), 2),
+                "round_trip_most_ms": round(max(wall), 2)}
+
+    return {"searches": SEARCH_RUNS, "search_median_ms": round(statistics.median(searches)),
+            "targets_found": found[0], "answered_alone": len(alone), "answered_meanwhile": len(meanwhile),
+            "meanwhile": figures(meanwhile), "alone": figures(alone)}
 
 
 def first_load(base: str) -> dict[str, Any]:
-    """Bytes on the wire (encoded bodies + headers) and decoded, for / and a shared ruling."""
+    """Bytes on the wire (encoded bodies + headers) and decoded, for /, a shared ruling and a hand in
+    progress (once the teaching panel has both its parts)."""
     from chromium import chromium  # tests/chromium.py (benchmarks._common puts tests/ on the path)
 
     figures = {}
     with chromium() as browser:
-        for name, path in (("hand page", "/"), ("shared ruling", RULING), ("hand in progress", IN_PROGRESS)):
+        for name, path, drawn in (("hand page", "/", ()), ("shared ruling", RULING, ("#ruling .big",)),
+                                  ("hand in progress", IN_PROGRESS, ("#distance section", "#targets section"))):
             context = browser.new_context(viewport={"width": 390, "height": 844})
             page = context.new_page()
             responses: list[Any] = []
             page.on("requestfinished", lambda request, seen=responses: seen.append(request))
             page.goto(base + path, wait_until="networkidle")
+            for selector in drawn:
+                page.wait_for_selector(selector)
             wire = decoded = 0
             for request in responses:
                 sizes = request.sizes()
@@ -190,9 +238,16 @@ def markdown(report: dict[str, Any]) -> str:
         f"| median | {s['server_median_us']:.0f} µs | {s['in_process_median_us']:.0f} µs | {s['ratio_median']:.2f}x |",
         f"| p95 | {s['server_p95_us']:.0f} µs | {s['in_process_p95_us']:.0f} µs | {s['ratio_p95']:.2f}x |",
         "",
-        f"score requests while /api/targets searched three tiles deep ({d['search_ms']} ms, {d['targets_found']} "
-        f"targets): {d['answered_meanwhile']} answered meanwhile, server time median {d['median_ms']} ms, most "
-        f"{d['most_ms']} ms (alone: median {d['alone_median_ms']} ms, most {d['alone_most_ms']} ms)",
+        f"score requests while /api/targets searched the nine gates three tiles deep under mcr ({d['searches']} "
+        f"searches in a row, median {d['search_median_ms']:,} ms each, {d['targets_found']:,} complete hands): "
+        f"{d['answered_meanwhile']:,} answered meanwhile",
+        "",
+        "| score request | answered | server median | round trip median | round trip p95 | round trip most |",
+        "|---|---:|---:|---:|---:|---:|",
+        *(f"| {name} | {count:,} | {f['server_median_ms']} ms | {f['round_trip_median_ms']} ms | "
+          f"{f['round_trip_p95_ms']} ms | {f['round_trip_most_ms']} ms |"
+          for name, count, f in (("alone", d["answered_alone"], d["alone"]),
+                                 ("during the search", d["answered_meanwhile"], d["meanwhile"]))),
         "",
         "| first load (390x844, fresh browser) | requests | transfer | decoded |",
         "|---|---:|---:|---:|",

@@ -472,8 +472,19 @@ def _update(client: TestClient, hand: str, **form: Any) -> dict[str, Any]:
     return data
 
 
+def _target_rows(html: str) -> list[tuple[str, list[str], list[str], str]]:
+    """The targets table's rows: the score cell, the tiles to draw and to give up, the unseen copies."""
+    def tiles(cell: str) -> list[str]:
+        return re.findall(r'aria-label="([^"]*)"', cell)
+
+    cells = re.findall(r'<td data-label="score">([^<]*)</td><td data-label="draw">(.*?)</td>'
+                       r'<td data-label="give up">(.*?)</td>.*?data-label="unseen">([^<]*)</td>', html)
+    return [(score, tiles(draw), tiles(give_up), unseen) for score, draw, give_up, unseen in cells]
+
+
 def test_the_teaching_panel_draws_the_engines_answers(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
     from mahjong_arbiter.notation.svg import tile_label
+    from mahjong_arbiter.teaching.shanten import form_label
     from mahjong_arbiter.tiles import Tile
 
     # the panel shows for a hand that does not win yet, and not for one that does
@@ -489,14 +500,35 @@ def test_the_teaching_panel_draws_the_engines_answers(client: TestClient, capsys
     assert "1 exchange from ready" in html and "Useful tiles: 6 unseen copies" in html
     said = re.findall(r'<span class="vh">([^<]*)</span>', html)
     assert said[:3] == [f"{tile_label(Tile.of(u['tile']))}, {u['unseen']} unseen" for u in cli["useful"]]
+    # by hand: 123m 456p 789s 11p plus E and W; a third 1p, a second E or a second W makes it
+    # ready; unseen: 1p 4 - 2 held, E 4 - 1 held - 2 seen, W 4 - 1 held
     assert said[:3] == ["1 of dots, 2 unseen", "east wind, 1 unseen", "west wind, 3 unseen"]
+    forms = re.findall(r'<td data-label="form">([^<]*)</td><td class="num" data-label="shanten">([^<]*)</td>', html)
+    assert sorted(forms) == sorted((form_label(name), str(f["shanten"])) for name, f in cli["forms"].items())
+    # by hand: 123m 456p 789s 55p EE waits on 5p or E (either pair becomes a pung); with one 5p seen
+    # none of 5p is left (three held), E has 4 - 2 held
+    ready = _teach(client, "distance", hand="123m456p789sEE55p", seen="5p")
+    assert "ready: one tile from winning" in ready and "Useful tiles: 2 unseen copies" in ready
+    assert re.findall(r'<span class="vh">([^<]*)</span>', ready)[:2] == ["5 of dots, 0 unseen", "east wind, 2 unseen"]
+    # fourteen tiles: the discard table, row by row as shanten --json ranks it
     fourteen = _teach(client, "distance", hand="123m456p789s11pEWN")
-    assert "Discards, the best first" in fourteen and "The other 7 discards" in fourteen
-    # the best hands within reach: the first is targets --json's, and its link opens its ruling
-    html = _teach(client, "targets", hand="12345m99mEEESS5p")
-    _, cli = cli_json(capsys, "targets", "12345m99mEEESS5p", "--json")
+    _, cli = cli_json(capsys, "shanten", "123m456p789s11pEWN", "--json")
+    assert "Discards, the best first" in fourteen and f"The other {len(cli['discards']) - 6} discards" in fourteen
+    rows = re.findall(r'<tr><td data-label="discard"><svg [^>]*aria-label="([^"]*)".*?'
+                      r'data-label="shanten">([^<]*)</td><td class="num" data-label="unseen">([^<]*)</td>', fourteen)
+    assert rows == [(tile_label(Tile.of(r["discard"])), str(r["shanten"]), str(r["unseen"])) for r in cli["discards"]]
+    # the best hands within reach: row by row targets --json's (scores, tiles, unseen copies after
+    # the seen tiles), and the first one's link opens its ruling
+    html = _teach(client, "targets", hand="12345m99mEEESS5p", seen="6m")
+    _, cli = cli_json(capsys, "targets", "12345m99mEEESS5p", "--seen", "6m", "--json")
     best = cli["targets"][0]
     assert f"{cli['found']} complete hands within 2 new tiles under mcr" in html and "1. 18 points" in html
+    assert _target_rows(html) == [
+        (f"{n}. {t['total']} {t['unit']}", [tile_label(Tile.of(x)) for x in t["draw"]],
+         [tile_label(Tile.of(x)) for x in t["give_up"]], str(t["live_total"]))
+        for n, t in enumerate(cli["targets"], start=1)
+    ]
+    assert best["draw"] == ["6m", "9m"] and best["live_total"] == 5  # by hand: 6m 4 - 1 seen, 9m 4 - 2 held
     links = re.findall(r'<a href="([^"]*)" aria-label="Open the ruling of hand 1 \(18 points\)">', html)
     assert len(links) == 1
     opened = client.get(links[0].replace("&amp;", "&")).text
@@ -528,6 +560,27 @@ def test_the_teaching_panel_shows_bad_input_in_place(client: TestClient) -> None
     form = RulingForm(hand="123m456p789s11pEW", seen="EE", depth="3", at_least="8")
     assert RulingForm.from_pairs(parse_qsl(form.query())) == form  # a share link keeps the panel's fields
     assert "seen" not in RulingForm(hand="123m456p789s11pEW").query()
+
+
+def test_the_teaching_panel_says_when_a_distance_is_only_a_least() -> None:
+    # a house shape without a distance of its own is measured only up to ready (exact false): the
+    # panel says "at least", as shanten --json's "exact": false and "at_most" do
+    from dataclasses import replace
+
+    from mahjong_arbiter.notation.text_record import record_from_text
+    from mahjong_arbiter.scoring import resolve_profile
+    from mahjong_arbiter.solver.distance import Distance
+    from mahjong_arbiter.teaching.shanten import shanten_report
+    from mahjong_arbiter.web.teach_panel import distance_html
+
+    report = shanten_report(record_from_text("123m456p789s11pEW").hand, resolve_profile("mcr"))
+    # as if a house shape, measured only up to ready, might be one exchange from ready: the least of
+    # the forms is then at least 1, and the exact forms' least (1 here, made 2) the most it can be
+    forms = {**report.forms, "house_shape": Distance(2, frozenset(), exact=False)}
+    html = distance_html(replace(report, forms=forms, shanten=1, exact=False, at_most=2))
+    assert "at least 1 exchange from ready, at most 2" in html and "(shanten 1 or more)" in html
+    assert "For house shape the page can tell only whether the hand is ready" in html
+    assert '<td data-label="form">house shape</td><td class="num" data-label="shanten">1 or more</td>' in html
 
 
 def test_teaching_searches_run_off_the_event_loop(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -641,3 +694,30 @@ def test_no_request_is_a_500(fuzzed: TestClient, path: str, body: Any) -> None:
     assert response.status_code in (200, 403, 404, 422), (response.status_code, response.text[:300])
     if response.status_code != 200:
         assert set(response.json()["error"]) == {"code", "message"}
+
+
+def test_the_server_answers_without_waiting_on_nagles_algorithm() -> None:
+    # serve's listening socket names TCP, so asyncio turns Nagle's algorithm off on each connection
+    # it accepts; with it on, every answer's body after the first on a kept-alive connection waited
+    # for the client's delayed acknowledgement (about 40 ms a request)
+    import asyncio
+    import socket
+
+    from mahjong_arbiter.cli.commands.serve import listen
+
+    async def accepted_nodelay() -> int:
+        flags: list[int] = []
+
+        def connected(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            flags.append(writer.get_extra_info("socket").getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        server = await asyncio.start_server(connected, sock=listen("127.0.0.1", 0))
+        async with server:
+            _, writer = await asyncio.open_connection(*server.sockets[0].getsockname()[:2])
+            while not flags:
+                await asyncio.sleep(0.01)
+            writer.close()
+        return flags[0]
+
+    assert asyncio.run(accepted_nodelay()) != 0

@@ -304,66 +304,38 @@ def test_thirteen_tiles_show_their_waits(page: Any, server: Server) -> None:
     expect(rows.first).to_contain_text("points")  # Nine Gates on every wait (Green Book 2006 fan 4)
 
 
-def test_thirteen_tiles_show_how_far_from_winning_and_open_a_targets_ruling(
-    page: Any, server: Server, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_the_teaching_panel_on_a_phone(page: Any, server: Server, capsys: pytest.CaptureFixture[str]) -> None:
     from mahjong_arbiter.notation.svg import tile_label
-    from mahjong_arbiter.teaching.shanten import form_label
     from mahjong_arbiter.tiles import Tile
 
-    page.goto(server.url + "/")
-    expect(page.locator("#teaching")).to_be_hidden()  # no hand yet
-    for tile in ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "1p", "1p", "E", "W"]:
-        page.click(f'#palette button[data-tile="{tile}"]')
-    expect(page.locator("#hand-text")).to_have_value("123m11456p789sEW")
-    shanten = cli_json("shanten", "123m456p789s11pEW", "--json", capsys=capsys)
+    page.goto(server.url + "/?hand=123m456p789s11pEW&seen=EE")  # 13 tiles, two Easts seen on the table
+    shanten = cli_json("shanten", "123m456p789s11pEW", "--seen", "EE", "--json", capsys=capsys)
     distance = page.locator("#distance")
     expect(distance.locator(".headline")).to_have_text("1 exchange from ready (shanten 1)")
-    said = distance.locator("ul.useful").first.locator(".vh").evaluate_all("es => es.map(e => e.textContent)")
+    useful = distance.locator("ul.useful").first
+    said = useful.locator(".vh").evaluate_all("es => es.map(e => e.textContent)")
     assert said == [f"{tile_label(Tile.of(u['tile']))}, {u['unseen']} unseen" for u in shanten["useful"]]
-    forms = distance.locator("table").first.locator("tbody tr").evaluate_all(
-        "rows => rows.map(r => [...r.cells].map(c => c.innerText.trim()))")
-    assert sorted(map(tuple, forms)) == sorted((form_label(name), str(f["shanten"])) for name, f in
-                                               shanten["forms"].items())
-    targets = cli_json("targets", "123m456p789s11pEW", "--json", capsys=capsys)["targets"]
+    # by hand: a third 1p, a second E or W; unseen 4 - 2 held, 4 - 1 held - 2 seen, 4 - 1 held
+    assert useful.locator(".n").all_inner_texts() == ["2", "1", "3"]
+    expect(page.locator("#targets .targets-found table")).to_be_visible()
+    no_horizontal_scroll(page)
+    page.focus("#f-depth")
+    page.keyboard.press("Home")  # 1 new tile, by keyboard alone: a hand not ready has none
+    expect(page.locator("#targets")).to_have_text("No complete hand within 1 new tile under mcr. Try more new tiles.")
+    page.keyboard.press("End")  # 3 new tiles
+    expect(page.locator("#targets")).to_contain_text("within 3 new tiles under mcr")
+    expect(page).to_have_url(re.compile(r"seen=EE&depth=3"))  # a shared link keeps the panel's fields
+    best = cli_json("targets", "123m456p789s11pEW", "--seen", "EE", "--depth", "3", "--json", capsys=capsys)
     first = page.locator("#targets a").first
-    best = f"{targets[0]['total']} points"
-    expect(first).to_have_attribute("aria-label", f"Open the ruling of hand 1 ({best})")
+    total = f"{best['targets'][0]['total']} points"
+    expect(first).to_have_attribute("aria-label", f"Open the ruling of hand 1 ({total})")
     first.click()
-    expect(page.locator("#ruling .big")).to_have_text(best)  # the target's own ruling, scored by the engine
+    expect(page.locator("#ruling .big")).to_have_text(total)  # the target's own ruling, scored by the engine
     expect(page.locator("#teaching")).to_be_hidden()  # a winning hand: nothing to teach
-
-
-def test_the_teaching_panel_on_a_phone_with_the_keyboard(page: Any, server: Server) -> None:
     page.goto(server.url + "/?hand=123m456p789s11pEWN")  # fourteen tiles, not a win: the discard table
     expect(page.locator("#distance .discard-table").first).to_be_visible()
-    expect(page.locator("#targets .targets-found")).to_be_visible()
     page.click("#distance details summary")  # the other discards too
-    no_horizontal_scroll(page)
-    held: list[Any] = []  # the panel's answers held back: the page says it is working meanwhile
-    holding = True
-
-    def hold(route: Any) -> None:
-        if holding:
-            held.append(route)
-        else:
-            route.continue_()
-
-    page.route("**/ui/teach", hold)
-    page.focus("#f-depth")
-    page.keyboard.press("ArrowDown")  # 3 new tiles
-    expect(page.locator("#targets-working")).to_contain_text("Searching the complete hands within 3 new tiles")
-    expect(page.locator("#targets")).to_have_attribute("aria-busy", "true")
-    holding = False
-    for route in held:
-        route.continue_()
-    expect(page.locator("#targets-working")).to_be_empty()
-    expect(page.locator("#targets")).to_contain_text("within 3 new tiles under mcr")
-    page.focus("#f-at_least")
-    page.keyboard.type("100")
-    expect(page.locator("#targets")).to_have_text("No complete hand scoring at least 100 within 3 new tiles under mcr.")
-    expect(page).to_have_url(re.compile(r"depth=3&at_least=100"))
-    assert focused(page) == "f-at_least"
+    expect(page.locator("#targets .targets-found")).to_be_visible()
     no_horizontal_scroll(page)
 
 

@@ -173,7 +173,8 @@ def distance_html(report: ShantenReport) -> str:
     parts = [head]
     if report.inexact_forms:
         names = ", ".join(form_label(n) for n in report.inexact_forms)
-        parts.append(f'<p class="hint">Measured only up to ready (no distance of their own yet): {escape(names)}.</p>')
+        parts.append(f'<p class="hint">For {escape(names)} the page can tell only whether the hand is ready; '
+                     "further off, the number shown is the least the distance can be.</p>")
     if report.thirteen:
         parts.append(f"<h3>Useful tiles: {_plural(report.unseen, 'unseen copy', 'unseen copies')}</h3>")
         parts.append('<p class="hint">Each lowers the shanten; the number under it is its copies not yet seen '
