@@ -184,7 +184,10 @@ def tile_hog(reading: Reading, situation: Situation) -> Hits:
     while shared:
         bit = shared & -shared
         shared ^= bit
-        holders = [g for g in groups if g.mask & bit]
-        if sum(g.copies for g in holders) == 4:
-            found.append(tuple(holders))
+        copies = 0
+        for g in groups:
+            if g.mask & bit:
+                copies += g.copies
+        if copies == 4:
+            found.append(tuple(g for g in groups if g.mask & bit))
     return Hits(tuple(found)) if found else NONE

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..solver.reading import STANDARD, GroupKind, Reading
+from ..solver.special import KNITTED_PATTERNS
 from ..tiles import SUITED_TILES, kinds_mask
 from .mcr_common import SUIT_MASKS
 from .registry import NONE, Hits, Needs, Situation, rule
@@ -20,6 +21,12 @@ __all__: list[str] = []
 
 NINE_GATES_RANKS: Final = (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9)
 """The thirteen standing tiles of Nine Gates, one suit (Green Book 2006 fan 4)."""
+
+_NINE_GATES_COUNTS: Final = tuple(NINE_GATES_RANKS.count(rank) for rank in range(1, 10))
+"""The same thirteen tiles as counts of ranks 1 to 9."""
+
+KNITTED_MASKS: Final = tuple(kinds_mask(pattern) for pattern in KNITTED_PATTERNS)
+"""The kinds mask of each knitted 147/258/369 pattern."""
 
 
 @rule("mcr.seven-pairs", source="Green Book 2006, fan 19", needs=Needs(shape="seven_pairs"))
@@ -64,7 +71,12 @@ def greater_honors_and_knitted_tiles(reading: Reading, situation: Situation) -> 
     return Hits.when(reading.shape == "honours_knitted" and honours == 7)
 
 
-@rule("mcr.knitted-straight", source="Green Book 2006, fan 35")
+@rule(
+    "mcr.knitted-straight",
+    source="Green Book 2006, fan 35",
+    # both ways to hold it hold every kind of one knitted pattern
+    needs=Needs(screen=" or ".join(f"kinds & {mask} == {mask}" for mask in KNITTED_MASKS)),
+)
 def knitted_straight(reading: Reading, situation: Situation) -> Hits:
     """组合龙 Knitted Straight: 147, 258 and 369 each in a different suit, as three special chows
     with a set and a pair, or all nine inside Lesser Honors and Knitted Tiles (fan 35's
@@ -97,11 +109,13 @@ def nine_gates(reading: Reading, situation: Situation) -> Hits:
     an exclusion reaches that pung's fan alone).
     """
     hand = situation.hand
-    if hand.melds or hand.winning_tile is None or reading.shape != "standard":
+    tile = hand.winning_tile
+    if hand.melds or tile is None or not tile.is_suited or reading.shape != "standard":
         return NONE
-    standing = hand.without_winning_tile().concealed
-    one_suit = len({t.suit for t in standing}) == 1 and standing[0].is_suited
-    if not one_suit or tuple(t.rank for t in standing) != NINE_GATES_RANKS:
+    start = tile.index - tile.rank + 1  # the suit's 1
+    standing = list(hand.standing_counts[start:start + 9])
+    standing[tile.rank - 1] -= 1
+    if tuple(standing) != _NINE_GATES_COUNTS:  # with no meld, the other tiles are the winning tile
         return NONE
     if situation.policies.get("nine_gates_terminal_pungs", "all") == "one":
         terminal = [g for g in reading.pungs if g.first.is_terminal]

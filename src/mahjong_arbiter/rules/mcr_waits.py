@@ -22,10 +22,7 @@ __all__ = ["only_wait"]
 
 def only_wait(situation: Situation) -> bool:
     """Whether the hand waited on one kind only, under the policy ``wait_held_out_counts``."""
-    kinds = set(situation.waits)
-    if situation.policies.get("wait_held_out_counts", False):
-        kinds |= set(situation.held_out)
-    return len(kinds) == 1
+    return situation.sole_wait(bool(situation.policies.get("wait_held_out_counts", False)))
 
 
 @rule("mcr.edge-wait", source="Green Book 2006, fan 77", needs=Needs(wait=Wait.EDGE))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..hand import Context, Hand
 from ..solver.reading import GroupKind, Reading, Wait
-from .registry import Hits, Needs, Situation, rule
+from .registry import NONE, Hits, Needs, Situation, rule
 
 __all__ = ["mcr_context_notes", "last_tile_holds"]
 
@@ -163,8 +163,11 @@ def last_tile(reading: Reading, situation: Situation) -> Hits:
     """和绝张 Last Tile: the winning tile was the last copy of its kind (three already shown).
     Refused when another copy stands in the winner's concealed tiles; see
     :func:`last_tile_holds` and the policy ``last_tile_from_own_melds``."""
+    hand = situation.hand
+    if not situation.context.last_of_kind and not hand.melds:
+        return NONE  # neither the caller's flag nor a declared meld can make it the last copy
     from_melds = bool(situation.policies.get("last_tile_from_own_melds", False))
-    return Hits.when(last_tile_holds(situation.hand, situation.context, from_own_melds=from_melds))
+    return Hits.when(last_tile_holds(hand, situation.context, from_own_melds=from_melds))
 
 
 @rule("mcr.chicken-hand", source="Green Book 2006, fan 43")

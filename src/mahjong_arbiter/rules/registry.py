@@ -105,6 +105,10 @@ class Situation:
         ``hand -> (waits, held_out)`` for the thirteen tiles the complete *hand* stood on before
         its winning tile; supplied by the scorer so that rules never import the solver's
         backends.  :attr:`waits` calls it once, lazily.
+    sole_wait_finder : callable, optional
+        ``(hand, held_out_counts) -> bool``: whether those thirteen tiles waited on one kind only
+        (the held-out kinds counted when *held_out_counts*), the answer :meth:`sole_wait` reads
+        from the waits, found without all of them; supplied by the scorer like *wait_finder*.
     """
 
     def __init__(
@@ -115,16 +119,21 @@ class Situation:
         policies: Mapping[str, Any] | None = None,
         winner: bool = True,
         wait_finder: Callable[[Hand], tuple[tuple[Tile, ...], tuple[Tile, ...]]] | None = None,
+        sole_wait_finder: Callable[[Hand, bool], bool] | None = None,
     ) -> None:
         self.hand = hand
         self.context = context
         self.policies: Mapping[str, Any] = policies or {}
         self.winner = winner
         self._wait_finder = wait_finder
+        self._sole_wait_finder = sole_wait_finder
         self._found: tuple[tuple[Tile, ...], tuple[Tile, ...]] | None = None
+        self._sole: dict[bool, bool] = {}
         self._features: int | None = None
 
-    __slots__ = ("hand", "context", "policies", "winner", "_wait_finder", "_found", "_features")
+    __slots__ = (
+        "hand", "context", "policies", "winner", "_wait_finder", "_sole_wait_finder", "_found", "_sole", "_features"
+    )
 
     @property
     def _waits_and_held(self) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
@@ -147,6 +156,20 @@ class Situation:
         """Kinds that complete the thirteen but whose four copies the hand already holds."""
         return self._waits_and_held[1]
 
+    def sole_wait(self, held_out_counts: bool) -> bool:
+        """Whether the thirteen tiles waited on one kind only: :attr:`waits`, and
+        :attr:`held_out` too when *held_out_counts* (read once per flag)."""
+        found = self._sole.get(held_out_counts)
+        if found is None:
+            if self._found is None and self._sole_wait_finder is not None and self.hand.winning_tile is not None:
+                found = self._sole_wait_finder(self.hand, held_out_counts)
+            else:
+                kinds = set(self.waits)
+                if held_out_counts:
+                    kinds |= set(self.held_out)
+                found = len(kinds) == 1
+            self._sole[held_out_counts] = found
+        return found
 
     @property
     def features(self) -> int:

@@ -39,23 +39,30 @@ def profile_readings(hand: Hand, context: Context, profile: Profile, *, backend:
 
 def make_situation(hand: Hand, context: Context, profile: Profile, *, winner: bool = True) -> Situation:
     """The Situation the rules see, with the waits read lazily from the thirteen tiles."""
-    finder = profile.__dict__.get(_FINDER_KEY)
-    if finder is None:
-        finder = profile.__dict__[_FINDER_KEY] = _wait_finder(shape_options(profile))
-    return Situation(hand, context, policies=profile.policies, winner=winner, wait_finder=finder)
+    finders = profile.__dict__.get(_FINDER_KEY)
+    if finders is None:
+        finders = profile.__dict__[_FINDER_KEY] = _wait_finders(shape_options(profile))
+    return Situation(hand, context, policies=profile.policies, winner=winner, wait_finder=finders[0],
+                     sole_wait_finder=finders[1])
 
 
-_FINDER_KEY: Final = "_wait_finder"
+_FINDER_KEY: Final = "_wait_finders"
 
 
-def _wait_finder(options: ShapeOptions) -> Callable[[Hand], tuple[tuple[Tile, ...], tuple[Tile, ...]]]:
-    """The waits of a complete hand's thirteen tiles under *options* (made once per profile)."""
-    from ..solver.api import winning_kinds_before
+def _wait_finders(
+    options: ShapeOptions,
+) -> tuple[Callable[[Hand], tuple[tuple[Tile, ...], tuple[Tile, ...]]], Callable[[Hand, bool], bool]]:
+    """The waits of a complete hand's thirteen tiles under *options*, and whether there was one
+    only (made once per profile)."""
+    from ..solver.api import sole_wait_before, winning_kinds_before
 
     def finder(complete: Hand) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
         return winning_kinds_before(complete, shapes=options)
 
-    return finder
+    def sole(complete: Hand, held_out_counts: bool) -> bool:
+        return sole_wait_before(complete, held_out_counts=held_out_counts, shapes=options)
+
+    return finder, sole
 
 
 def rule_hits(

@@ -32,14 +32,14 @@ from typing import Any, Final
 
 from ..errors import ArbiterError, HandError
 from ..hand import Hand, Meld
-from ..tiles import ALL_PLAYING, Tile, counts_of
+from ..tiles import ALL_PLAYING, NUM_KINDS, Tile, counts_of
 from .placement import Decomposer, meld_group, place_winning_tile
 from .reading import STANDARD, Reading
 from .shapes import DEFAULT_SHAPES, ShapeInput, ShapeOptions
 
 __all__ = [
     "BACKENDS", "Waits", "completes", "decomposer", "readings", "readings_of_counts", "waits", "winning_kinds",
-    "winning_kinds_before", "decomposition_count", "splits_among",
+    "winning_kinds_before", "sole_wait_before", "decomposition_count", "splits_among",
 ]
 
 BACKENDS: Final = {
@@ -256,6 +256,34 @@ def winning_kinds_before(
     >>> [str(t) for t in winning_kinds_before(hand)[0]]
     ['3m', '6m']
     """
+    standing, held = _before_winning_tile(hand)
+    return _kinds_completing(standing, hand.melds, held, backend, shapes)
+
+
+def sole_wait_before(
+    hand: Hand, *, held_out_counts: bool, backend: str = "fast", shapes: ShapeOptions = DEFAULT_SHAPES
+) -> bool:
+    """Whether exactly one kind completed the thirteen tiles a complete *hand* stood on: one of
+    :func:`winning_kinds_before`'s live kinds, its held-out kinds counted too when
+    *held_out_counts* (what a wait fan asks).  The same answer as counting those kinds, found
+    faster: the special shapes are not tried once the standard shape gives two kinds.
+
+    >>> from mahjong_arbiter.hand import Hand
+    >>> from mahjong_arbiter.tiles import Tile
+    >>> hand = Hand([Tile.of(t) for t in "1m 2m 3m 3m 4m 5m 7p 8p 9p 2s 3s 4s 5s 5s".split()],
+    ...             winning_tile=Tile.of("3m"))
+    >>> sole_wait_before(hand, held_out_counts=False)
+    False
+    """
+    standing, held = _before_winning_tile(hand)
+    live, held_out = _kinds_completing(standing, hand.melds, held, backend, shapes, enough=2,
+                                       held_out_counts=held_out_counts)
+    return len(live) + (len(held_out) if held_out_counts else 0) == 1
+
+
+def _before_winning_tile(hand: Hand) -> tuple[list[int], list[int]]:
+    """The standing counts of the thirteen tiles a complete *hand* stood on, and the counts of
+    every tile they show (the melds' included)."""
     if hand.winning_tile is None:
         raise HandError("winning_tile_missing", "a complete hand with its winning tile is needed")
     standing = list(hand.standing_counts)
@@ -264,20 +292,25 @@ def winning_kinds_before(
     for meld in hand.melds:
         for t in meld.tiles:
             held[t.index] += 1
-    return _kinds_completing(standing, hand.melds, held, backend, shapes)
+    return standing, held
 
 
 def _kinds_completing(
-    counts: list[int], melds: tuple[Meld, ...], held: Sequence[int], backend: str, shapes: ShapeOptions
+    counts: list[int], melds: tuple[Meld, ...], held: Sequence[int], backend: str, shapes: ShapeOptions,
+    *, enough: int = NUM_KINDS + 1, held_out_counts: bool = True,
 ) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
     """The kinds completing standing *counts* (thirteen tiles' worth with *melds*), split by
-    whether *held* (every tile the thirteen show) has all four copies of them."""
+    whether *held* (every tile the thirteen show) has all four copies of them.  With *enough*,
+    the special shapes are not tried once that many kinds are found (the held-out ones only when
+    *held_out_counts*): a caller that only asks whether there is one gets a part of them."""
     decompose = decomposer(backend)
     sets = 4 - len(melds)
     complete: set[int] = set()
     if shapes.standard:
         complete.update(_standard_waits(backend)(counts, sets))
     for shape in shapes.special_shapes():
+        if len(complete) >= enough and (held_out_counts or sum(held[i] < 4 for i in complete) >= enough):
+            break
         kinds = range(34) if shape.candidates is None else shape.candidates(counts, melds)
         for index in kinds:
             if index in complete:
