@@ -53,9 +53,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from itertools import combinations, product
 from operator import attrgetter
+from types import MappingProxyType
 from typing import Final, NamedTuple
 
 from .errors import ProfileError
@@ -83,6 +83,7 @@ ALONE_SOURCE: Final = "Green Book 2006 fan 43 (Chicken Hand: a hand with no othe
 DEFAULT_ACCOUNT_ONCE: Final = "exhaustive"
 
 Instance = tuple[Group, ...]
+_NO_INSTANCES: Final[Mapping[str, tuple[Instance, ...]]] = MappingProxyType({})
 
 
 # --- the graph ---------------------------------------------------------------------------------------
@@ -114,9 +115,8 @@ class Candidate(NamedTuple):
     key: tuple[int, int]  # (decision position of the rule, index of the instance)
 
 
-@dataclass(frozen=True, slots=True)
-class Selection:
-    """What counts on one Reading.
+class Selection(NamedTuple):
+    """What counts on one Reading (a named tuple: selection makes one per Reading).
 
     Attributes
     ----------
@@ -129,13 +129,14 @@ class Selection:
         The value toward the minimum (everything but bonus rules).
     bonus : int or float
         The value of bonus rules (flowers), added after the minimum is read.
+    kept : mapping of rule id to its counted instances
     """
 
     items: tuple[Item, ...]
     suppressed: tuple[Suppressed, ...] = ()
     basic: int | float = 0
     bonus: int | float = 0
-    kept: Mapping[str, tuple[Instance, ...]] = field(default_factory=dict)
+    kept: Mapping[str, tuple[Instance, ...]] = _NO_INSTANCES
 
     @property
     def total(self) -> int | float:
@@ -431,7 +432,8 @@ class _RulePlan:
     rule whose instances use no groups, the Suppressed entry of each edge into it)."""
 
     __slots__ = (
-        "rid", "entry", "position", "bit", "edges", "sources", "combining", "alone", "bonus", "items", "stopped"
+        "rid", "entry", "position", "bit", "edges", "sources", "combining", "alone", "bonus", "primary", "items",
+        "stopped",
     )
 
     def __init__(self, rid: str, entry: RuleEntry, graph: RuleGraph) -> None:
@@ -445,6 +447,7 @@ class _RulePlan:
         self.combining = rid in graph.combining
         self.alone = rid in graph.alone
         self.bonus = rid in graph.bonus
+        self.primary = not self.alone and not self.bonus  # may stand as the fan an alone rule yields to
         self.items: dict[int, Item] = {}  # count -> the Item of that many whole-hand instances
         self.stopped: dict[tuple[str, str, str], Suppressed] = {}  # (by, relation, source) -> entry
 
@@ -469,15 +472,25 @@ class _RulePlan:
         return found
 
 
-_ITEM_FIELDS: Final = tuple(Item.__dict__[name].__set__ for name in Item.__slots__)
+_SET_ID, _SET_NAME, _SET_VALUE_KEY, _SET_VALUE, _SET_COUNT, _SET_SETS, _SET_SOURCE = (
+    Item.__dict__[name].__set__ for name in ("id", "name", "value_key", "value", "count", "sets", "source")
+)
+_NEW: Final = object.__new__
 
 
-def _item(*values: object) -> Item:
-    """``Item(*values)`` without the frozen dataclass's per-field ``object.__setattr__`` (selection
+def _item(
+    rid: str, name: str, value_key: str, value: int | float, count: int, sets: tuple[Instance, ...], source: str
+) -> Item:
+    """``Item(...)`` without the frozen dataclass's per-field ``object.__setattr__`` (selection
     makes one per counted rule of every Reading): the same value, equal and hashed alike."""
-    item = object.__new__(Item)
-    for put, value in zip(_ITEM_FIELDS, values, strict=True):
-        put(item, value)
+    item = _NEW(Item)
+    _SET_ID(item, rid)
+    _SET_NAME(item, name)
+    _SET_VALUE_KEY(item, value_key)
+    _SET_VALUE(item, value)
+    _SET_COUNT(item, count)
+    _SET_SETS(item, sets)
+    _SET_SOURCE(item, source)
     return item
 
 
@@ -512,19 +525,24 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     Selection
     """
     plans = _rule_plans(profile)
-    decided = sorted([plans[rid] for rid in hits], key=_POSITION) if len(hits) > 1 else [plans[rid] for rid in hits]
+    decided = list(map(plans.__getitem__, hits))
+    if len(decided) > 1:
+        decided.sort(key=_POSITION)
 
-    kept: dict[str, list[Instance]] = {}
+    kept: dict[str, Sequence[Instance]] = {}
     kept_bits = 0  # the bits of the rules in kept
     suppressed: list[Suppressed] = []
     combining: list[Candidate] = []
+    alone: list[str] = []
     for plan in decided:
         rid = plan.rid
         instances = hits[rid].instances
         edges = plan.edges if kept_bits & plan.sources else ()
         if not edges and not plan.combining:
-            kept[rid] = list(instances)
+            kept[rid] = instances
             kept_bits |= plan.bit
+            if plan.alone:
+                alone.append(rid)
             continue
         survivors: list[Instance] = []
         for index, inst in enumerate(instances):
@@ -538,6 +556,8 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
         if survivors:
             kept[rid] = survivors
             kept_bits |= plan.bit
+            if plan.alone:
+                alone.append(rid)
 
     if len(combining) > 1:
         method = ACCOUNT_ONCE_POLICIES[selection_graph(profile).account_once or DEFAULT_ACCOUNT_ONCE]
@@ -553,12 +573,11 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
                 suppressed.append(plans[cand.rule].suppressed(by, relation, PRINCIPLES_SOURCE))
 
     # kept is in decision order: the rules were decided in it, and account-once only narrows them
-    alone = [rid for rid in kept if plans[rid].alone]
     if alone:
-        primary = next((rid for rid in kept if not plans[rid].alone and not plans[rid].bonus), None)
+        primary = next((rid for rid in kept if plans[rid].primary), None)
         if primary is not None:
             for rid in alone:
-                for _ in kept.pop(rid):
+                for _ in kept.pop(rid, ()):  # (account-once may have dropped it already)
                     suppressed.append(plans[rid].suppressed(primary, "only-when-alone", ALONE_SOURCE))
 
     items: list[Item] = []
@@ -573,13 +592,7 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
             bonus += plan.entry.value * len(instances)
         else:
             basic += plan.entry.value * len(instances)
-    return Selection(
-        items=tuple(items),
-        suppressed=_merged(suppressed),
-        basic=basic,
-        bonus=bonus,
-        kept=final,
-    )
+    return Selection(tuple(items), _merged(suppressed), basic, bonus, final)
 
 
 def _merged(suppressed: list[Suppressed]) -> tuple[Suppressed, ...]:
@@ -610,7 +623,7 @@ def _available(groups: Sequence[Group], hits: Mapping[str, Hits]) -> Counter[Gro
     return available
 
 
-def _suppressing_edge(incoming: Sequence[Edge], kept: Mapping[str, list[Instance]], inst: Instance) -> Edge | None:
+def _suppressing_edge(incoming: Sequence[Edge], kept: Mapping[str, Sequence[Instance]], inst: Instance) -> Edge | None:
     """The first edge whose kept source instance contains *inst*, if any (:func:`_within`, with its
     common cases written out: a whole-hand instance on either side, one group inside another)."""
     single = inst[0] if len(inst) == 1 else None
