@@ -14,10 +14,11 @@ import random
 
 import pytest
 
-from mahjong_arbiter.solver.api import decomposer
+from mahjong_arbiter.solver.api import decomposer, sole_wait_before, winning_kinds_before
 from mahjong_arbiter.solver.shapes import DEFAULT_SHAPES, SPECIAL_SHAPES, ShapeInput
 from mahjong_arbiter.solver.special import KNITTED_PATTERNS
 from mahjong_arbiter.tiles import TERMINALS_AND_HONOURS
+from mcr_hand_generator import corpus
 
 DECOMPOSE = decomposer("fast")
 HONOURS = list(range(27, 34))
@@ -80,3 +81,17 @@ def test_candidates_hold_every_winning_kind(name: str) -> None:
                 assert kind in offered, f"{name}: {counts} with one more of kind {kind} wins; not a candidate"
             counts[kind] -= 1
     assert completions > 20  # the hands drawn reach the shape often enough to test something
+
+
+def test_sole_wait_counts_the_winning_kinds() -> None:
+    """``sole_wait_before`` (what a wait fan asks, found by a search that stops at the second kind)
+    answers what counting ``winning_kinds_before``'s kinds does, held-out kinds counted or not."""
+    seen = {True: 0, False: 0}
+    for generated in corpus(1405, 1500):
+        live, held_out = winning_kinds_before(generated.hand)
+        for held_out_counts in (False, True):
+            kinds = set(live) | (set(held_out) if held_out_counts else set())
+            answer = sole_wait_before(generated.hand, held_out_counts=held_out_counts)
+            assert answer == (len(kinds) == 1), (generated.hand, held_out_counts)
+            seen[answer] += 1
+    assert min(seen.values()) > 100  # both answers are tested often

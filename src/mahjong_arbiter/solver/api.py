@@ -266,7 +266,7 @@ def sole_wait_before(
     """Whether exactly one kind completed the thirteen tiles a complete *hand* stood on: one of
     :func:`winning_kinds_before`'s live kinds, its held-out kinds counted too when
     *held_out_counts* (what a wait fan asks).  The same answer as counting those kinds, found
-    faster: the special shapes are not tried once the standard shape gives two kinds.
+    faster: the search stops at the second kind (most hands: before any special shape is tried).
 
     >>> from mahjong_arbiter.hand import Hand
     >>> from mahjong_arbiter.tiles import Tile
@@ -275,10 +275,14 @@ def sole_wait_before(
     >>> sole_wait_before(hand, held_out_counts=False)
     False
     """
-    standing, held = _before_winning_tile(hand)
-    live, held_out = _kinds_completing(standing, hand.melds, held, backend, shapes, enough=2,
-                                       held_out_counts=held_out_counts)
-    return len(live) + (len(held_out) if held_out_counts else 0) == 1
+    if hand.winning_tile is None:
+        raise HandError("winning_tile_missing", "a complete hand with its winning tile is needed")
+    standing = list(hand.standing_counts)
+    standing[hand.winning_tile.index] -= 1
+    # every kind found is live or held out, so with held-out kinds counted the kinds are the count
+    held = None if held_out_counts else _held_counts(standing, hand.melds)
+    found = _completing(standing, hand.melds, backend, shapes, enough=2, counted=held)
+    return (len(found) if held is None else sum(held[i] < 4 for i in found)) == 1
 
 
 def _before_winning_tile(hand: Hand) -> tuple[list[int], list[int]]:
@@ -288,41 +292,61 @@ def _before_winning_tile(hand: Hand) -> tuple[list[int], list[int]]:
         raise HandError("winning_tile_missing", "a complete hand with its winning tile is needed")
     standing = list(hand.standing_counts)
     standing[hand.winning_tile.index] -= 1
+    return standing, _held_counts(standing, hand.melds)
+
+
+def _held_counts(standing: list[int], melds: Sequence[Meld]) -> list[int]:
+    """The counts of every tile shown: the *standing* counts and the *melds*' tiles."""
     held = list(standing)
-    for meld in hand.melds:
+    for meld in melds:
         for t in meld.tiles:
             held[t.index] += 1
-    return standing, held
+    return held
 
 
 def _kinds_completing(
-    counts: list[int], melds: tuple[Meld, ...], held: Sequence[int], backend: str, shapes: ShapeOptions,
-    *, enough: int = NUM_KINDS + 1, held_out_counts: bool = True,
+    counts: list[int], melds: tuple[Meld, ...], held: Sequence[int], backend: str, shapes: ShapeOptions
 ) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
     """The kinds completing standing *counts* (thirteen tiles' worth with *melds*), split by
-    whether *held* (every tile the thirteen show) has all four copies of them.  With *enough*,
-    the special shapes are not tried once that many kinds are found (the held-out ones only when
-    *held_out_counts*): a caller that only asks whether there is one gets a part of them."""
+    whether *held* (every tile the thirteen show) has all four copies of them."""
+    kinds = sorted(_completing(counts, melds, backend, shapes))
+    live = tuple(ALL_PLAYING[i] for i in kinds if held[i] < 4)
+    held_out = tuple(ALL_PLAYING[i] for i in kinds if held[i] == 4)
+    return live, held_out
+
+
+def _completing(
+    counts: list[int], melds: tuple[Meld, ...], backend: str, shapes: ShapeOptions,
+    *, enough: int = NUM_KINDS + 1, counted: Sequence[int] | None = None,
+) -> set[int]:
+    """The kinds completing standing *counts* (thirteen tiles' worth with *melds*).  With *enough*,
+    the search stops once that many are found, those whose four copies *counted* holds left out
+    (all of them without *counted*): a caller that asks whether there is one gets a part."""
     decompose = decomposer(backend)
-    sets = 4 - len(melds)
     complete: set[int] = set()
     if shapes.standard:
-        complete.update(_standard_waits(backend)(counts, sets))
+        complete.update(_standard_waits(backend)(counts, 4 - len(melds)))
+
+    def found_enough() -> bool:
+        if len(complete) < enough:
+            return False
+        return counted is None or sum(counted[i] < 4 for i in complete) >= enough
+
+    if found_enough():
+        return complete
     for shape in shapes.special_shapes():
-        if len(complete) >= enough and (held_out_counts or sum(held[i] < 4 for i in complete) >= enough):
-            break
-        kinds = range(34) if shape.candidates is None else shape.candidates(counts, melds)
+        kinds = range(NUM_KINDS) if shape.candidates is None else shape.candidates(counts, melds)
         for index in kinds:
             if index in complete:
                 continue
             counts[index] += 1
             if shape.groupings(ShapeInput(tuple(counts), melds, shapes, decompose)):
                 complete.add(index)
+                if found_enough():
+                    counts[index] -= 1
+                    return complete
             counts[index] -= 1
-    kinds = sorted(complete)
-    live = tuple(ALL_PLAYING[i] for i in kinds if held[i] < 4)
-    held_out = tuple(ALL_PLAYING[i] for i in kinds if held[i] == 4)
-    return live, held_out
+    return complete
 
 
 def _near_kinds(counts: Sequence[int]) -> set[int]:

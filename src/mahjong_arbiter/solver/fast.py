@@ -271,9 +271,10 @@ def standard_waits(counts: Sequence[int], sets: int) -> list[int]:
     >>> standard_waits(counts_of([Tile.of(t) for t in "2m 3m 4p 5p 6p 7p 8p 9p E E".split()]), 3)
     [0, 3]
     """
-    if sum(counts) != 3 * sets + 1:
+    raw = bytes(counts)  # one byte per kind
+    if sum(raw) != 3 * sets + 1:
         return []
-    honours = bytes(counts[27:34])
+    honours = raw[27:34]
     honour_pairs = honours.count(2)
     lone = []  # honours that need the tile: one held (it makes the pair) or four (a pung and the pair)
     needy = honours.translate(None, b"\x00\x02\x03")  # the counts other than 0, 2 and 3
@@ -282,16 +283,12 @@ def standard_waits(counts: Sequence[int], sets: int) -> list[int]:
             return []
         lone.append(honours.index(needy))
     splits = _splits()
-    keys = []
-    totals = []
+    digits = raw.translate(_DIGITS)
+    keys = (digits[0:9], digits[9:18], digits[18:27])
+    totals = (sum(raw[0:9]), sum(raw[9:18]), sum(raw[18:27]))
     complete = []  # per suit: splits as it is
     pairs = 0  # pairs among the suits that split as they are
-    for start in (0, 9, 18):
-        vector = counts[start:start + 9]
-        key = bytes(vector).translate(_DIGITS)
-        keys.append(key)
-        total = sum(vector)
-        totals.append(total)
+    for key, total in zip(keys, totals, strict=True):
         whole = not total or key in splits
         complete.append(whole)
         if whole and total % 3 == 2:

@@ -243,6 +243,8 @@ def _knitted_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int
     the one tile that completes the shape is the ninth; with all nine, it joins the tiles beside
     them into the set and the pair, so it is one of those kinds or a suited kind within two ranks
     of one of them."""
+    if len(melds) > 1:
+        return ()  # nine knitted tiles and two sets do not fit in fourteen tiles
     held = int.from_bytes(bytes(counts[:27]).translate(_HELD), "little")  # a byte 1 per suited kind held
     found: set[int] = set()
     for pattern, pattern_bytes in zip(_PATTERN_INDEXES, _PATTERN_BYTES, strict=True):
