@@ -195,6 +195,34 @@ class Result:
     the best reading and the alternatives are), so a command that explains the score reuses them
     instead of decomposing the hand again."""
 
+    @classmethod
+    def assembled(
+        cls,
+        profile: str,
+        fingerprint: str,
+        unit: str,
+        total: int | float,
+        items: tuple[Item, ...],
+        suppressed: tuple[Suppressed, ...],
+        reading: Reading | None,
+        alternatives: tuple[Alternative, ...],
+        fields: dict[str, Any],
+        notes: tuple[str, ...],
+        readings: tuple[Reading, ...],
+    ) -> Result:
+        """``Result(...)`` with every field but ``id`` given, without the frozen dataclass's
+        per-field ``object.__setattr__`` (a scorer makes one per hand): the same value.
+
+        >>> Result.assembled("p", "f", "points", 8, (), (), None, (), {}, (), ()) == Result("p", "f", "points", 8, ())
+        True
+        """
+        made = object.__new__(cls)
+        made.__dict__.update(
+            profile=profile, fingerprint=fingerprint, unit=unit, total=total, items=items, suppressed=suppressed,
+            reading=reading, alternatives=alternatives, fields=fields, notes=notes, id=None, readings=readings,
+        )
+        return made
+
     def with_id(self, hand_id: str | None) -> Result:
         """This result under another hand id (``dataclasses.replace`` without re-running the
         constructor on eleven unchanged fields: a batch sets the id of every result)."""

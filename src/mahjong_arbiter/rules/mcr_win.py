@@ -26,7 +26,10 @@ def _other_copy_standing(hand: Hand) -> bool:
 
 def _three_in_own_melds(hand: Hand) -> bool:
     tile = hand.winning_tile
-    return tile is not None and sum(m.tiles.count(tile) for m in hand.melds) == 3
+    copies = 0
+    for meld in hand.melds:
+        copies += meld.tiles.count(tile)
+    return tile is not None and copies == 3
 
 
 def last_tile_holds(hand: Hand, context: Context, *, from_own_melds: bool) -> bool:

@@ -12,6 +12,7 @@ from typing import Final
 from ..hand import Context, Hand
 from ..profiles.model import Profile
 from ..rules.registry import Hits, Plan, Situation, get_rule, plan, reading_features
+from ..solver.api import readings, sole_wait_before, winning_kinds_before
 from ..solver.reading import Reading
 from ..solver.shapes import ShapeOptions
 from ..tiles import Tile
@@ -32,8 +33,6 @@ def shape_options(profile: Profile) -> ShapeOptions:
 
 def profile_readings(hand: Hand, context: Context, profile: Profile, *, backend: str = "fast") -> list[Reading]:
     """Every Reading of *hand* under the shapes *profile* allows."""
-    from ..solver.api import readings
-
     return readings(hand, self_drawn=context.self_drawn, backend=backend, shapes=shape_options(profile))
 
 
@@ -54,7 +53,6 @@ def _wait_finders(
 ) -> tuple[Callable[[Hand], tuple[tuple[Tile, ...], tuple[Tile, ...]]], Callable[[Hand, bool], bool]]:
     """The waits of a complete hand's thirteen tiles under *options*, and whether there was one
     only (made once per profile)."""
-    from ..solver.api import sole_wait_before, winning_kinds_before
 
     def finder(complete: Hand) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
         return winning_kinds_before(complete, shapes=options)

@@ -89,18 +89,18 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
             f"{chosen.basic:g} points without flowers is below the minimum of {minimum}: not a valid win "
             "(Green Book 2006 §3.11.6.6; flowers do not count towards it)"
         )
-    return Result(
-        profile=profile.id,
-        fingerprint=profile.fingerprint,
-        unit=UNIT,
-        total=chosen.total,
-        items=chosen.items,
-        suppressed=chosen.suppressed,
-        reading=reading,
-        alternatives=tuple(Alternative(r, s.total) for i, (r, s) in enumerate(scored) if i != best),
-        fields={"basic": chosen.basic, "minimum_met": chosen.basic >= minimum},
-        notes=tuple(notes),
-        readings=tuple(readings),
+    return Result.assembled(
+        profile.id,
+        profile.fingerprint,
+        UNIT,
+        chosen.total,
+        chosen.items,
+        chosen.suppressed,
+        reading,
+        tuple(Alternative(r, s.total) for i, (r, s) in enumerate(scored) if i != best),
+        {"basic": chosen.basic, "minimum_met": chosen.basic >= minimum},
+        tuple(notes),
+        tuple(readings),
     )
 
 

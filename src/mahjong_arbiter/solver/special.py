@@ -246,14 +246,15 @@ def _knitted_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int
     if len(melds) > 1:
         return ()  # nine knitted tiles and two sets do not fit in fourteen tiles
     held = int.from_bytes(bytes(counts[:27]).translate(_HELD), "little")  # a byte 1 per suited kind held
+    near = [(pattern, missing) for pattern, pattern_bytes in zip(_PATTERN_INDEXES, _PATTERN_BYTES, strict=True)
+            if (missing := (pattern_bytes & ~held).bit_count()) <= 1]
+    if not near:
+        return ()
     found: set[int] = set()
-    for pattern, pattern_bytes in zip(_PATTERN_INDEXES, _PATTERN_BYTES, strict=True):
-        missing = (pattern_bytes & ~held).bit_count()
-        if missing > 1:
-            continue
-        if missing == 1:
+    for pattern, missing in near:
+        if missing:
             found.update(i for i in pattern if not counts[i])
-        elif missing == 0:
+        else:
             rest = list(counts)
             for i in pattern:
                 rest[i] -= 1
