@@ -200,15 +200,15 @@ def test_an_internal_error_is_one_line_and_status_3(
 
 
 def test_an_internal_error_on_one_line_is_that_line_s_outcome() -> None:
-    def broken(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
+    def broken(rec: HandRecord) -> tuple[int, dict[str, Any] | str, str]:
         raise KeyError("gone")
 
     good = BadRecord("h0", HandError("tile_count", "line 1: short"), 1)
     rec = HandRecord("h1", parse_hand("123456789p123s55m").hand, Context())
     assert outcome_of(good, broken).status == 2
     failed = outcome_of(rec, broken)
-    assert failed.status == 3 and failed.result["id"] == "h1"
-    assert failed.result["error"]["code"] == "internal_error"
+    assert failed.status == 3 and failed.id == failed.document()["id"] == "h1"
+    assert failed.code == failed.document()["error"]["code"] == "internal_error"
 
 
 def test_the_decoder_refuses_what_it_cannot_hold_exactly() -> None:

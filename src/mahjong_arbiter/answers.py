@@ -27,6 +27,7 @@ __all__ = [
     "error_answer",
     "not_winning",
     "parse_answer",
+    "scored",
     "score_answer",
     "readings_answer",
     "waits_answer",
@@ -75,8 +76,9 @@ def parse_answer(rec: HandRecord) -> Answer[HandRecord]:
     return Answer(0, record_to_json(rec), rec)
 
 
-def score_answer(rec: HandRecord, profile: Profile, *, loser: bool = False, backend: str = "fast") -> Answer[Any]:
-    """``score``: the Result; status 1 when the hand falls below the profile's minimum."""
+def scored(rec: HandRecord, profile: Profile, *, loser: bool = False, backend: str = "fast") -> tuple[int, Any]:
+    """``score`` without its JSON: the status and the Result (with the record's id); status 1
+    when the hand falls below the profile's minimum."""
     from .scoring import score, score_loser
 
     if loser:
@@ -85,7 +87,12 @@ def score_answer(rec: HandRecord, profile: Profile, *, loser: bool = False, back
         result = score(rec.hand, rec.context, profile, backend=backend)
     result = result.with_id(rec.id)
     # below the profile's minimum (MCR 8 points, Hong Kong 3 faan) the hand cannot be declared a win
-    status = 1 if result.fields.get("minimum_met") is False else 0
+    return 1 if result.fields.get("minimum_met") is False else 0, result
+
+
+def score_answer(rec: HandRecord, profile: Profile, *, loser: bool = False, backend: str = "fast") -> Answer[Any]:
+    """``score``: the Result; status 1 when the hand falls below the profile's minimum."""
+    status, result = scored(rec, profile, loser=loser, backend=backend)
     return Answer(status, result.to_dict(), result)
 
 
@@ -102,8 +109,12 @@ def special_shapes(names: str | None) -> Any:
     return options
 
 
-def readings_answer(rec: HandRecord, *, backend: str = "fast", shapes: Any = None) -> Answer[Any]:
-    """``readings``: ``{"id", "decompositions", "readings"}`` (and ``why_not``, status 1, when none)."""
+def readings_answer(rec: HandRecord, *, backend: str = "fast", shapes: Any = None, dicts: bool = True) -> Answer[Any]:
+    """``readings``: ``{"id", "decompositions", "readings"}`` (and ``why_not``, status 1, when none).
+
+    With *dicts* false the ``readings`` stay Reading values, for a writer that writes them
+    itself (:func:`mahjong_arbiter.result_json.readings_line`).
+    """
     from .solver import decomposition_count, readings, why_not_complete
     from .solver.api import splits_among
 
@@ -114,7 +125,7 @@ def readings_answer(rec: HandRecord, *, backend: str = "fast", shapes: Any = Non
     data: dict[str, Any] = {
         "id": rec.id,
         "decompositions": splits,
-        "readings": [r.to_dict() for r in found],
+        "readings": [r.to_dict() for r in found] if dicts else list(found),
     }
     if not found:
         data["why_not"] = why_not_complete(rec.hand, shapes=options) or "not complete"

@@ -11,7 +11,9 @@ Reading (:func:`loads`)
 Writing (:func:`dumps`)
     Every JSON result the program prints goes through :func:`dumps`: UTF-8 text as is,
     ``allow_nan=False`` (so no output ever holds ``NaN`` or ``Infinity``; a non-finite number
-    reaching the writer is an internal error, not silent bad JSON).
+    reaching the writer is an internal error, not silent bad JSON).  A writer that joins JSON
+    text from pieces (:mod:`mahjong_arbiter.result_json`) writes each value with
+    :func:`value_text` and passes the joined text through :func:`finished`: the same bytes.
 
 >>> loads(b'\\xef\\xbb\\xbf{"a": [1, 2.5]}')
 {'a': [1, 2.5]}
@@ -28,11 +30,12 @@ from __future__ import annotations
 import json
 import math
 import re
+from json.encoder import encode_basestring
 from typing import Any, Final
 
 from .errors import ArbiterError
 
-__all__ = ["MAX_DEPTH", "MAX_SAFE_INTEGER", "loads", "dumps"]
+__all__ = ["MAX_DEPTH", "MAX_SAFE_INTEGER", "loads", "dumps", "value_text", "finished"]
 
 MAX_DEPTH: Final = 64
 """How deeply arrays and objects may nest (a JSON hand nests 3 deep, a settlement's facts 4)."""
@@ -146,7 +149,27 @@ def dumps(value: object, *, pretty: bool = False) -> str:
     surrogate (a command-line argument that was not UTF-8) is written as its ``\\u`` escape, so
     the text can always be encoded.
     """
-    text = json.dumps(value, ensure_ascii=False, allow_nan=False, indent=2 if pretty else None)
+    return finished(json.dumps(value, ensure_ascii=False, allow_nan=False, indent=2 if pretty else None))
+
+
+def finished(text: str) -> str:
+    """JSON text as :func:`dumps` finishes it: a lone surrogate written as its ``\\u`` escape."""
     if text.isascii():  # checked in C: ASCII text holds no surrogate
         return text
     return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def value_text(value: object) -> str:
+    """*value* as :func:`dumps` writes it, before :func:`finished` (strings, whole numbers and
+    finite floats without the encoder's per-call set-up; anything else through :func:`dumps`).
+
+    >>> value_text("Zoë"), value_text(8), value_text(0.5), value_text(None), value_text([True])
+    ('"Zoë"', '8', '0.5', 'null', '[true]')
+    """
+    if type(value) is str:
+        return encode_basestring(value)  # the C escaper dumps uses (ensure_ascii off)
+    if type(value) is int:
+        return int.__repr__(value)
+    if type(value) is float and math.isfinite(value):
+        return float.__repr__(value)
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)

@@ -4,28 +4,33 @@
 >>> def handle(rec):
 ...     raise HandError("bad_context", "no")
 >>> bad = outcome_of(BadRecord("h1", HandError("tile_count", "line 1: 13 tiles")), handle)
->>> bad.status, bad.result
-(2, {'id': 'h1', 'schema_version': 1, 'error': {'code': 'tile_count', 'message': 'line 1: 13 tiles'}})
+>>> bad.status, bad.code, bad.line
+(2, 'tile_count', '{"id": "h1", "schema_version": 1, "error": {"code": "tile_count", "message": "line 1: 13 tiles"}}')
 >>> batch_status([0, 1, 0]), batch_status([1, 2, 0]), batch_status([])
 (1, 2, 0)
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from ..answers import error_answer
 from ..errors import ArbiterError, NotWinningError
+from ..jsonio import dumps
 from ..notation.json_hand import HandRecord
 from ..schema import document
 from .records import BadRecord
 
 __all__ = ["Handler", "Outcome", "outcome_of", "batch_status", "internal_error", "INTERNAL_ERROR"]
 
-Handler = Callable[[HandRecord], tuple[int, dict[str, Any], str]]
-"""A command's work on one hand: (exit status, JSON result, text for people)."""
+Handler = Callable[[HandRecord], tuple[int, dict[str, Any] | str, str]]
+"""A command's work on one hand: (exit status, JSON result, text for people).  The JSON result
+is a dict, or, from a handler that writes it itself (:mod:`mahjong_arbiter.result_json`), the
+document already written as one line of text with the record's id, exactly as
+``dumps(document({**result, "id": rec.id}))`` would write the dict."""
 
 INTERNAL_ERROR = 3
 """The exit status of an error in the program itself (never 1, which means "valid but not winning")."""
@@ -33,12 +38,20 @@ INTERNAL_ERROR = 3
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What one input line came to: its exit status, its JSON object (``id`` first; an
-    ``error`` object for a line that failed) and its text for people."""
+    """What one input line came to: its exit status, its JSON document written as one line
+    (``id`` first; an ``error`` object for a line that failed), its text for people, its id and
+    its error's code (None when it got a result)."""
 
     status: int
-    result: dict[str, Any]
+    line: str
     text: str
+    id: str | None
+    code: str | None = None
+
+    def document(self) -> dict[str, Any]:
+        """The JSON document as an object (read back from :attr:`line`)."""
+        found: dict[str, Any] = json.loads(self.line)
+        return found
 
 
 def internal_error(exc: BaseException) -> ArbiterError:
@@ -69,8 +82,10 @@ def outcome_of(rec: HandRecord | BadRecord, handle: Handler) -> Outcome:
         except Exception as exc:  # noqa: BLE001  # the one boundary where a bug becomes an outcome
             error, status = internal_error(exc), INTERNAL_ERROR
         else:
-            return Outcome(status, document({**result, "id": ident}), text)
-    return Outcome(status, document(error_answer(ident, error)), f"error ({error.code}): {error.message}")
+            line = result if isinstance(result, str) else dumps(document({**result, "id": ident}))
+            return Outcome(status, line, text, ident)
+    words = f"error ({error.code}): {error.message}"
+    return Outcome(status, dumps(document(error_answer(ident, error))), words, ident, error.code)
 
 
 def batch_status(statuses: Iterable[int]) -> int:

@@ -151,8 +151,7 @@ class Summary:
         if outcome.status == 0:
             self.done += 1
         elif outcome.status == 1:
-            error = outcome.result.get("error")
-            if isinstance(error, dict) and error.get("code") == "not_winning":
+            if outcome.code == "not_winning":
                 self.not_winning += 1
             else:
                 self.status_one += 1

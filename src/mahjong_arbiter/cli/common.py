@@ -57,6 +57,7 @@ __all__ = [
     "add_hand_arguments",
     "add_output_arguments",
     "iter_records",
+    "lines_wanted",
     "output_stream",
     "run_records",
     "text_wanted",
@@ -250,6 +251,12 @@ def text_wanted(args: argparse.Namespace) -> bool:
     return fmt not in ("json", "jsonl") and not (fmt is None and getattr(args, "input", None) is not None)
 
 
+def lines_wanted(args: argparse.Namespace) -> bool:
+    """Whether the output is a batch's JSON lines (``--input`` without ``--format``, or with
+    ``--format jsonl``): a handler may then give each document already written as its line."""
+    return getattr(args, "input", None) is not None and getattr(args, "format", None) in (None, "jsonl")
+
+
 def run_records(
     args: argparse.Namespace,
     build: Builder,
@@ -291,6 +298,7 @@ def run_records(
             return 1
         with _output(args) as out:
             if fmt in ("json", "jsonl"):
+                assert not isinstance(result, str), "one HAND's handler gives its JSON as a dict (lines_wanted)"
                 out.write(dumps(document(result), pretty=fmt == "json") + "\n")
             else:
                 out.write(text.rstrip("\n") + "\n")
@@ -323,11 +331,11 @@ def _run_batch(
                 summary.add(outcome)
                 statuses.append(outcome.status)
                 if fmt in (None, "jsonl"):
-                    out.write(dumps(outcome.result) + "\n")
+                    out.write(outcome.line + "\n")
                 elif fmt == "json":
-                    collected.append(outcome.result)
+                    collected.append(outcome.document())
                 else:
-                    name = outcome.result["id"] if outcome.result["id"] is not None else f"#{summary.read}"
+                    name = outcome.id if outcome.id is not None else f"#{summary.read}"
                     out.write(f"== {name} ==\n{outcome.text.rstrip()}\n\n")
             out.flush()
             progress(len(outcomes))

@@ -16,7 +16,15 @@ from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text, tiles_text
 from ...solver.reading import Reading
 from ...solver.shapes import ShapeOptions
-from ..common import BACKEND_CHOICES, Handler, add_hand_arguments, add_output_arguments, run_records, text_wanted
+from ..common import (
+    BACKEND_CHOICES,
+    Handler,
+    add_hand_arguments,
+    add_output_arguments,
+    lines_wanted,
+    run_records,
+    text_wanted,
+)
 
 NAME = "readings"
 HELP = "every Reading of a complete hand: its sets and pair or special shape, winning set, wait"
@@ -68,12 +76,20 @@ def reading_lines(reading: Reading, ascii: bool) -> list[str]:
 
 def build(args: argparse.Namespace) -> Handler:
     from ...answers import readings_answer
+    from ...result_json import readings_line
 
     shapes = shape_options(args)
 
     wanted = text_wanted(args)  # JSON lines need no text: it is not built for them
+    if lines_wanted(args):  # nor dicts: the line is joined from the Readings' parts
 
-    def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
+        def write(rec: HandRecord) -> tuple[int, dict[str, Any] | str, str]:
+            answer = readings_answer(rec, backend=args.backend, shapes=shapes, dicts=False)
+            return answer.status, readings_line(rec.id, answer.data), ""
+
+        return write
+
+    def handle(rec: HandRecord) -> tuple[int, dict[str, Any] | str, str]:
         answer = readings_answer(rec, backend=args.backend, shapes=shapes)
         result = answer.data
         if not wanted:

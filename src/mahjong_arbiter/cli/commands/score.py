@@ -13,6 +13,7 @@ from ..common import (
     add_output_arguments,
     add_profile_arguments,
     chosen_profile,
+    lines_wanted,
     run_records,
     text_wanted,
 )
@@ -41,13 +42,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def build(args: argparse.Namespace) -> Handler:
-    from ...answers import score_answer
+    from ...answers import score_answer, scored
+    from ...result_json import result_line
 
     profile = chosen_profile(args)
 
     text = text_wanted(args)  # JSON lines need no text: it is not built for them
+    if lines_wanted(args):  # nor a dict: the line is joined from the result's parts
 
-    def handle(rec: HandRecord) -> tuple[int, dict[str, Any], str]:
+        def write(rec: HandRecord) -> tuple[int, dict[str, Any] | str, str]:
+            status, result = scored(rec, profile, loser=args.loser, backend=args.backend)
+            return status, result_line(result, rec.id), ""
+
+        return write
+
+    def handle(rec: HandRecord) -> tuple[int, dict[str, Any] | str, str]:
         answer = score_answer(rec, profile, loser=args.loser, backend=args.backend)
         if not text:
             return answer.status, answer.data, ""
