@@ -84,13 +84,13 @@ def _result(total: object, value: object, fields: dict[str, object]) -> Result:
     hand_id=st.none() | st.text(st.characters(blacklist_categories=())),
     total=st.integers(-(2**53), 2**53) | st.floats(allow_nan=False, allow_infinity=False),
     value=st.sampled_from([1, 1.0, 2, 0.5, True]),
-    fields=st.dictionaries(st.sampled_from(["basic", "minimum_met", "total", "notes", "doubles", "id"]),
+    fields=st.dictionaries(st.sampled_from(["basic", "minimum_met", "total", "notes", "doubles", "id", 1, None]),
                            st.none() | st.booleans() | st.integers(0, 99) | st.lists(st.text(max_size=3), max_size=2)),
 )
 def test_any_numbers_ids_and_fields_alike(hand_id: str | None, total: float, value: float,
                                           fields: dict[str, object]) -> None:
-    # equal values of other types (1, 1.0, True) are written apart, and a field named like a
-    # standard key replaces it in place, as the dict would
+    # equal values of other types (1, 1.0, True) are written apart, a field named like a standard
+    # key replaces it in place, as the dict would, and a key that is not text is converted alike
     result = _result(total, value, fields)
     assert result_line(result, hand_id) == _general(result.to_dict(), hand_id)
 

@@ -152,6 +152,9 @@ def dumps(value: object, *, pretty: bool = False) -> str:
     return finished(json.dumps(value, ensure_ascii=False, allow_nan=False, indent=2 if pretty else None))
 
 
+_CONSTANTS: Final = {None: "null", True: "true", False: "false"}
+
+
 def finished(text: str) -> str:
     """JSON text as :func:`dumps` finishes it: a lone surrogate written as its ``\\u`` escape."""
     if text.isascii():  # checked in C: ASCII text holds no surrogate
@@ -160,12 +163,15 @@ def finished(text: str) -> str:
 
 
 def value_text(value: object) -> str:
-    """*value* as :func:`dumps` writes it, before :func:`finished` (strings, whole numbers and
-    finite floats without the encoder's per-call set-up; anything else through :func:`dumps`).
+    """*value* as :func:`dumps` writes it, before :func:`finished` (strings, whole numbers,
+    finite floats, booleans and null without the encoder's per-call set-up; anything else
+    through :func:`json.dumps` with :func:`dumps`'s settings).
 
     >>> value_text("Zoë"), value_text(8), value_text(0.5), value_text(None), value_text([True])
     ('"Zoë"', '8', '0.5', 'null', '[true]')
     """
+    if value is None or value is True or value is False:
+        return _CONSTANTS[value]
     if type(value) is str:
         return encode_basestring(value)  # the C escaper dumps uses (ensure_ascii off)
     if type(value) is int:

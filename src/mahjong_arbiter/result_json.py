@@ -8,7 +8,7 @@ parts into the JSON document of one hand, exactly as
 ``readings`` answer): the dict writers stay the definition of each object, and
 ``tests/test_result_json.py`` checks the two agree byte for byte under every built-in profile
 (odd ids, special shapes, every arithmetic's fields).  A result whose fields would collide with
-the standard keys is written the general way.
+the standard keys (or have a key that is not a string) is written the general way.
 
 >>> from mahjong_arbiter.solver.reading import Group
 >>> from mahjong_arbiter.tiles import Tile
@@ -32,7 +32,7 @@ _RESULT_KEYS: Final = frozenset(
      "alternatives", "notes"}
 )
 """The keys ``Result.to_dict`` writes itself: an arithmetic field of the same name would replace
-one in place, which only the general writer reproduces."""
+one in place, which only the general writer reproduces (as it does a key JSON must convert)."""
 
 _GROUPS: dict[Group, str] = {}
 _SET_NAMES: dict[Group, str] = {}
@@ -87,6 +87,11 @@ def _item_json(item: Item) -> str:
     return f"{head}[{sets}]}}"
 
 
+def _members(fields: dict[str, Any]) -> str:
+    """The members of an object, each led by ``", "`` (as they follow other members)."""
+    return "".join(f", {value_text(key)}: {value_text(value)}" for key, value in fields.items())
+
+
 def _head(result: Result) -> str:
     key = (result.profile, result.fingerprint, result.unit)
     found = _HEADS.get(key)
@@ -101,18 +106,18 @@ def _head(result: Result) -> str:
 def result_line(result: Result, hand_id: str | None) -> str:
     """``dumps(document({**result.to_dict(), "id": hand_id}))``, joined from parts."""
     fields = result.fields
-    if not _RESULT_KEYS.isdisjoint(fields):
+    if not _RESULT_KEYS.isdisjoint(fields) or not all(type(key) is str for key in fields):
         return dumps(document({**result.to_dict(), "id": hand_id}))
     body = [_head(result), value_text(result.total)]
     if fields:
-        body.append(f", {dumps(fields)[1:-1]}")
+        body.append(_members(fields))
     body.append(f', "items": [{", ".join(map(_item_json, result.items))}]')
     body.append(f', "suppressed": [{", ".join(map(_suppressed_json, result.suppressed))}]')
     body.append(f', "reading": {"null" if result.reading is None else reading_json(result.reading)}')
     alternatives = ", ".join(
         f'{{"reading": {reading_json(a.reading)}, "total": {value_text(a.total)}}}' for a in result.alternatives
     )
-    body.append(f', "alternatives": [{alternatives}], "notes": {value_text(list(result.notes))}}}')
+    body.append(f', "alternatives": [{alternatives}], "notes": [{", ".join(map(value_text, result.notes))}]}}')
     return finished(document_line(value_text(hand_id), "".join(body)))
 
 
@@ -121,11 +126,10 @@ def readings_line(hand_id: str | None, data: dict[str, Any]) -> str:
     (``readings_answer(..., dicts=False)``), with *hand_id*: as
     ``dumps(document({**data, "id": hand_id}))`` writes the answer with dicts, the Readings
     joined from their groups' parts and every other field as it comes."""
-    body = []
-    for key, value in data.items():
-        if key in ("id", "schema_version"):
-            continue
-        text = f"[{', '.join(map(reading_json, value))}]" if key == "readings" else value_text(value)
-        body.append(f", {value_text(key)}: {text}")
-    body.append("}")
-    return finished(document_line(value_text(hand_id), "".join(body)))
+    body = "".join(
+        f', "readings": [{", ".join(map(reading_json, value))}]' if key == "readings"
+        else f", {value_text(key)}: {value_text(value)}"
+        for key, value in data.items()
+        if key not in ("id", "schema_version")
+    )
+    return finished(document_line(value_text(hand_id), body + "}"))
