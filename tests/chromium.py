@@ -19,6 +19,9 @@ ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
     "--disable-sync", "--no-first-run",
 ]
+EXPECT_TIMEOUT_MS = 30_000
+"""How long an ``expect`` waits for the page (Playwright's 5 s default failed on a machine whose
+load average was 8; a passing check returns as soon as it holds, so a long bound costs nothing)."""
 MISSING = (
     f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium; tools/test.sh does this); "
     "never `playwright install`"
@@ -30,8 +33,9 @@ def chromium() -> Iterator[Any]:
     """A launched headless Chromium (a Playwright ``Browser``), closed on exit."""
     if not Path(CHROMIUM).exists():
         raise RuntimeError(MISSING)
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:

@@ -10,14 +10,16 @@ other hands are tests/fixtures/disputes/golden.toml's.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
 import subprocess
 import sys
 import threading
+import urllib.parse
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -348,12 +350,11 @@ def test_compare_and_a_shared_link_reproduce_the_ruling(page: Any, browser: Any,
     expect(comparison).to_contain_text("25 points")
     link = page.locator("#share-link").get_attribute("href")
     assert link is not None and "compare=hk-old-style" in link
-    page.wait_for_load_state("networkidle")  # the ruling drawn whole before it is read
+    expect(page.locator("#ruling")).not_to_have_attribute("aria-busy", "true")  # the latest answer drawn
     ruling = page.inner_text("#ruling")
     other = browser.new_page(viewport={"width": 390, "height": 844})
-    other.goto(server.url + link)
-    other.wait_for_load_state("networkidle")  # and the shared page's ruling drawn whole
-    assert other.inner_text("#ruling") == ruling
+    other.goto(server.url + link)  # the shared page's ruling comes drawn by the server
+    expect(other.locator("#ruling")).to_have_text(ruling, use_inner_text=True)
     assert other.input_value("#hand-text") == H
     other.close()
 
@@ -448,12 +449,38 @@ def test_a_game_of_three_hands_matches_game_show(page: Any, server: Server,
     assert {name: value for name, value in standings} == {p: str(v) for p, v in totals.items()}
     assert shown["hands"][1]["scores"]["Bob"] == 23
     no_horizontal_scroll(page)
+    asked: list[str] = []
+
+    def answer(accept: bool) -> Callable[[Any], None]:
+        def reply(dialog: Any) -> None:
+            asked.append(dialog.message)
+            dialog.accept() if accept else dialog.dismiss()
+        return reply
+
+    page.once("dialog", answer(False))  # a stray tap: the page asks first, and "cancel" keeps the hand
+    page.click("#undo-hand")
+    expect(history).to_have_count(3)
+    page.once("dialog", answer(True))
     with page.expect_navigation():
         page.click("#undo-hand")
-    expect(page.locator("section[aria-labelledby=history] tbody tr")).to_have_count(2)
+    expect(history).to_have_count(2)
+    assert asked == ["Undo hand 3 (draw)? It leaves the history and the standings."] * 2
 
 
 # --- concurrency (the live server, no browser) -------------------------------------------------------
+
+def test_pages_answer_head_with_their_headers_alone(server: Server) -> None:
+    """A monitor's or link checker's HEAD gets the page's status and headers, and no body."""
+    parts = urllib.parse.urlsplit(server.url)
+    connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=60)
+    for path, kind in (("/", "text/html"), ("/profiles/mcr", "text/html"), ("/game", "text/html"),
+                       ("/static/app.js", "javascript")):
+        connection.request("HEAD", path)
+        response = connection.getresponse()
+        assert (response.status, response.read()) == (200, b""), path
+        assert kind in response.getheader("content-type", ""), path
+    connection.close()
+
 
 def test_twenty_concurrent_score_requests(server: Server) -> None:
     hands = {SAMPLE: 21, H: 25, STRAIGHT: 22}

@@ -86,19 +86,22 @@ def _standings(game: GameRow, rows: Sequence[Mapping[str, Any]]) -> str:
     return table(("place", "player", "total"), body, narrow="table")
 
 
+def _result_words(row: Mapping[str, Any]) -> str:
+    """How a recorded hand ended, in words: a draw, or who won and how."""
+    if row["winner"] is None:
+        return "draw"
+    how = "self-drawn" if row["self_drawn"] else (
+        f"on {row['discarder']}'s discard" if row["discarder"] else "on a discard")
+    return f"{row['winner']} wins, {how}"
+
+
 def _history(game: GameRow, rows: Sequence[Mapping[str, Any]]) -> str:
     if not rows:
         return "<p>No hand recorded yet.</p>"
     head = ["hand", "round", "East", "result", *(f"{p}" for p in game.players)]
     body = []
     for row in rows:
-        if row["winner"] is None:
-            result = "draw"
-        else:
-            how = "self-drawn" if row["self_drawn"] else (
-                f"on {row['discarder']}'s discard" if row["discarder"] else "on a discard")
-            result = f"{row['winner']} wins, {how}"
-        cells = [str(row["hand"]), str(row["prevailing"]), str(row["east"]), result]
+        cells = [str(row["hand"]), str(row["prevailing"]), str(row["east"]), _result_words(row)]
         cells += [f"{row['scores'][p]} → {row['net'][p]} (total {row['totals'][p]})" for p in game.players]
         body.append(cells)
     return table(head, body)
@@ -181,8 +184,11 @@ def game_page(state: AppState, game_id: int, query: Iterable[tuple[str, str]]) -
         upcoming = (f"<p>Next: hand {current.hand}, {escape(current.prevailing_wind)} round; "
                     f"{escape(sitting)}.</p>")
         form = _record_form(game, current.hand, seats, current.prevailing_wind, prefill, _game_profile(game))
+    # the page asks before an undo, naming the hand it removes (a stray tap on a phone loses no hand)
+    last = f"hand {rows[-1]['hand']} ({_result_words(rows[-1])})" if rows else ""
     tools = (
-        f'<p><button type="button" id="undo-hand" data-game="{game.id}">Undo the last hand</button> '
+        f'<p><button type="button" id="undo-hand" data-game="{game.id}" data-last="{escape(last)}">'
+        'Undo the last hand</button> '
         f'<a href="/api/games/{game.id}/export?format=csv" download>Export CSV</a> '
         f'<a href="/api/games/{game.id}/export?format=json" download>Export JSON</a></p>'
         '<p id="undo-error" class="error" role="alert"></p>'

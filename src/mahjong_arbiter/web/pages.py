@@ -30,6 +30,9 @@ from .teach_panel import teach
 __all__ = ["router", "error_page"]
 
 router = APIRouter(include_in_schema=False)
+PAGE_METHODS: Final = ["GET", "HEAD"]
+"""A page answers HEAD as well as GET (a link checker's or a monitor's probe; the server sends the
+headers alone)."""
 
 
 async def _state(request: Request) -> AppState:
@@ -64,22 +67,22 @@ async def _json_body(request: Request) -> Any:
     return loads(await request.body())
 
 
-@router.get("/static/app.css")
+@router.api_route("/static/app.css", methods=PAGE_METHODS)
 async def app_css() -> Response:
     return Response(_CSS, media_type="text/css", headers={"Cache-Control": "no-cache"})
 
 
-@router.get("/static/app.js")
+@router.api_route("/static/app.js", methods=PAGE_METHODS)
 async def app_js() -> Response:
     return Response(_JS, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
-@router.get("/favicon.ico")
+@router.api_route("/favicon.ico", methods=PAGE_METHODS)
 async def favicon() -> Response:
     return Response(status_code=204)
 
 
-@router.get("/", response_class=HTMLResponse)
+@router.api_route("/", response_class=HTMLResponse, methods=PAGE_METHODS)
 async def hand(request: Request, state: State, token: TokenQuery = None) -> HTMLResponse:
     link_error = ""
     try:
@@ -100,19 +103,19 @@ async def ui_teach(request: Request, state: State, token: TokenHeader = None) ->
     return await state.search(lambda: JsonAnswer(teach(data, state, token)))
 
 
-@router.get("/profiles", response_class=HTMLResponse)
+@router.api_route("/profiles", response_class=HTMLResponse, methods=PAGE_METHODS)
 def profiles(state: State) -> HTMLResponse:
     return HTMLResponse(profile_pages.list_page(state))
 
 
-@router.get("/profiles/diff", response_class=HTMLResponse)
+@router.api_route("/profiles/diff", response_class=HTMLResponse, methods=PAGE_METHODS)
 def profiles_diff(
     state: State, a: Annotated[str, Query(max_length=200)], b: Annotated[str, Query(max_length=200)]
 ) -> HTMLResponse:
     return HTMLResponse(profile_pages.diff_page(state, a, b))
 
 
-@router.get("/profiles/{profile_id}", response_class=HTMLResponse)
+@router.api_route("/profiles/{profile_id}", response_class=HTMLResponse, methods=PAGE_METHODS)
 def profile(profile_id: str, state: State) -> HTMLResponse:
     return HTMLResponse(profile_pages.profile_page(state, profile_id))
 
@@ -122,12 +125,12 @@ async def ui_profile(request: Request, state: State, token: TokenHeader = None) 
     return JsonAnswer(profile_pages.check_upload(await _json_body(request), state, token))
 
 
-@router.get("/game", response_class=HTMLResponse)
+@router.api_route("/game", response_class=HTMLResponse, methods=PAGE_METHODS)
 def games(state: State) -> HTMLResponse:
     return HTMLResponse(game_pages.games_page(state))
 
 
-@router.get("/game/{game_id}", response_class=HTMLResponse)
+@router.api_route("/game/{game_id}", response_class=HTMLResponse, methods=PAGE_METHODS)
 def game(game_id: int, request: Request, state: State) -> HTMLResponse:
     return HTMLResponse(game_pages.game_page(state, game_id, request.query_params.multi_items()))
 
@@ -140,7 +143,7 @@ async def ui_game_preview(game_id: int, request: Request, state: State) -> JsonA
     return JsonAnswer(await run_in_threadpool(game_pages.preview, state, game_id, data))
 
 
-@router.get("/api", response_class=HTMLResponse)
+@router.api_route("/api", response_class=HTMLResponse, methods=PAGE_METHODS)
 async def api_page(request: Request, state: State) -> HTMLResponse:
     doc = request.app.openapi()
     rows = []

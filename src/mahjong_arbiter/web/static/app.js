@@ -106,11 +106,14 @@
     async function send(fromTyping) {
       const mine = ++sequence;
       const place = focusPlace();
+      const ruling = $("#ruling");
+      ruling.setAttribute("aria-busy", "true");  // until the answer to the latest change is drawn
       const result = await post("/ui/update", { form: state(), pieces: fromTyping ? null : pieces });
       if (mine !== sequence) return;  // a newer change is on its way
+      ruling.removeAttribute("aria-busy");
       const data = result.data || {};
       if (result.status !== 200) {
-        $("#ruling").innerHTML = "";
+        ruling.innerHTML = "";
         $("#hand-error").textContent = problem(result);
         return;
       }
@@ -118,7 +121,7 @@
       pieces = data.pieces;
       $("#pieces").innerHTML = data.pieces_html;
       $("#hand-error").textContent = data.error;
-      $("#ruling").innerHTML = data.ruling_html;
+      ruling.innerHTML = data.ruling_html;
       $("#teaching").hidden = !data.teach;
       if (data.teach) teachAll();
       $("#summary").textContent = data.summary;
@@ -367,6 +370,8 @@
     const undo = $("#undo-hand");
     if (undo) {
       undo.addEventListener("click", async () => {
+        const last = undo.dataset.last;
+        if (last && !confirm("Undo " + last + "? It leaves the history and the standings.")) return;
         const result = await post("/api/games/" + undo.dataset.game + "/hands/last", null, "DELETE");
         if (result.status !== 200) { $("#undo-error").textContent = problem(result); return; }
         location.reload();
