@@ -187,3 +187,26 @@ def test_near_valid_raises_only_arbiter_errors(changes: dict[str, object], data:
     base = record_to_json(HandRecord("x", data.draw(hands(shape="complete")), Context()))
     with contextlib.suppress(ArbiterError):
         record_from_json({**base, **changes})
+
+
+_ITEMS = (st.sampled_from(["1m", "9s", "E", "P", "f1", "s4", "1z", "0m", "e", "", "10m"]) | st.integers(0, 3)
+          | st.none() | st.booleans() | st.lists(st.just("1m"), max_size=1)
+          | st.dictionaries(st.just("t"), st.just("1m"), max_size=1))
+
+
+@given(st.lists(_ITEMS, max_size=20))
+def test_a_list_of_tiles_reads_as_item_by_item(items: list[object]) -> None:
+    """The list reader's one-lookup-per-token path gives what reading each item in turn gives:
+    the same tiles, or the same error about the first item that is not a tile (its place named)."""
+    from mahjong_arbiter.notation.json_hand import _tile, _tiles
+
+    def outcome(read: Any) -> object:
+        try:
+            return read()
+        except HandError as exc:
+            return exc.code, exc.message
+
+    one_by_one = outcome(lambda: tuple(_tile(v, f"concealed[{i}]") for i, v in enumerate(items)))
+    if len(items) > 18:
+        one_by_one = ("tile_count", f"concealed lists {len(items)} tiles; a hand holds at most 18")
+    assert outcome(lambda: _tiles(items, "concealed")) == one_by_one

@@ -41,6 +41,14 @@ CLAIM_SOURCES: Final = ("left", "opposite", "right")
 """Where a claimed set came from, seen from its owner (the helper's offer digits 1, 2, 3)."""
 
 
+_MELD_SIZES: Final = {MeldKind.CHOW: 3, MeldKind.PUNG: 3, MeldKind.KONG: 4}
+
+
+def _shown(tiles: tuple[Tile, ...]) -> str:
+    """A meld's tiles as given, for its error messages (written only when one is raised)."""
+    return " ".join(str(t) for t in tiles)
+
+
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A declared set: a chow, pung or kong, exposed or concealed, with the claimed tile if known.
@@ -60,40 +68,42 @@ class Meld:
     added: bool = False
 
     def __post_init__(self) -> None:
-        shown = " ".join(str(t) for t in self.tiles)
-        if any(t.is_bonus for t in self.tiles):
-            raise HandError("bad_meld", f"a {self.kind.value} cannot hold a bonus tile: {shown}")
-        tiles = tuple(sorted(self.tiles, key=_kind))
+        given = self.tiles
+        if any(t.is_bonus for t in given):
+            raise HandError("bad_meld", f"a {self.kind.value} cannot hold a bonus tile: {_shown(given)}")
+        tiles = tuple(sorted(given, key=_kind))
         object.__setattr__(self, "tiles", tiles)
-        size = {MeldKind.CHOW: 3, MeldKind.PUNG: 3, MeldKind.KONG: 4}[self.kind]
+        size = _MELD_SIZES[self.kind]
         if len(tiles) != size:
             raise HandError(
-                "bad_meld", f"a {self.kind.value} has {size} tiles, not {len(tiles)}: {shown}"
+                "bad_meld", f"a {self.kind.value} has {size} tiles, not {len(tiles)}: {_shown(given)}"
             )
         first = tiles[0]
         if self.kind is MeldKind.CHOW:
             if not first.is_suited:
-                raise HandError("bad_meld", f"honours cannot form a chow: {shown}")
+                raise HandError("bad_meld", f"honours cannot form a chow: {_shown(given)}")
             if tiles[1] is not first.next_in_suit(1) or tiles[2] is not first.next_in_suit(2):
-                raise HandError("bad_meld", f"not three consecutive tiles of one suit: {shown}")
+                raise HandError("bad_meld", f"not three consecutive tiles of one suit: {_shown(given)}")
         elif any(t is not first for t in tiles):
-            raise HandError("bad_meld", f"a {self.kind.value} needs {size} identical tiles: {shown}")
+            raise HandError("bad_meld", f"a {self.kind.value} needs {size} identical tiles: {_shown(given)}")
         if not self.exposed and self.kind is not MeldKind.KONG:
             raise HandError(
                 "bad_meld", f"only a kong is declared concealed; a concealed {self.kind.value} "
-                f"belongs in the standing tiles: {shown}"
+                f"belongs in the standing tiles: {_shown(given)}"
             )
         if self.claimed is not None:
             if not self.exposed:
-                raise HandError("bad_claim", f"a concealed kong has no claimed tile: {shown}")
+                raise HandError("bad_claim", f"a concealed kong has no claimed tile: {_shown(given)}")
             if self.claimed not in tiles:
                 raise HandError(
-                    "bad_claim", f"claimed tile {self.claimed} is not in the {self.kind.value} {shown}"
+                    "bad_claim", f"claimed tile {self.claimed} is not in the {self.kind.value} {_shown(given)}"
                 )
-        self._check_origin(shown)
+        if self.claimed_from is not None or self.added:
+            self._check_origin(_shown(given))
 
     def _check_origin(self, shown: str) -> None:
-        """Who the set came from and whether a kong was added must fit the set."""
+        """Who the set came from and whether a kong was added must fit the set (*shown*: its tiles
+        as given, for the messages)."""
         if self.claimed_from is not None:
             if self.claimed_from not in CLAIM_SOURCES:
                 raise HandError(

@@ -49,7 +49,7 @@ from typing import Any, Final
 from ..errors import HandError
 from ..hand import CLAIM_SOURCES, Context, Hand, Meld, MeldKind, validate_context
 from ..schema import SCHEMA_VERSION
-from ..tiles import Tile
+from ..tiles import ALL_BONUS, ALL_PLAYING, Tile
 
 __all__ = ["HandRecord", "FIELDS", "record_from_json", "record_to_json", "context_to_json", "meld_to_json"]
 
@@ -73,6 +73,9 @@ _REQUIRED: Final = frozenset({"concealed", "winning_tile"})
 _MAX_LIST: Final = 18  # four kongs and a pair: no list of tiles in a hand is longer
 _MELD_FIELDS: Final = ("kind", "tiles", "exposed", "claimed", "from", "added")
 _FLAGS: Final = ("self_drawn", "last_of_kind", "kong_related", "last_tile")
+_MELD_KINDS: Final = tuple(k.value for k in MeldKind)
+_TOKENS: Final = {t.token: t for t in (*ALL_PLAYING, *ALL_BONUS)}
+"""Each tile's canonical token (``Tile.of`` of it, which :func:`_tile` returns)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +108,11 @@ def _tiles(value: object, where: str) -> tuple[Tile, ...]:
         raise HandError("bad_json", f"{where} must be a list of tiles, not {value!r}")
     if len(value) > _MAX_LIST:
         raise HandError("tile_count", f"{where} lists {len(value)} tiles; a hand holds at most 18")
-    return tuple(_tile(v, f"{where}[{i}]") for i, v in enumerate(value))
+    try:  # every item a canonical token: one lookup each (what _tile would return for it)
+        tiles = tuple(map(_TOKENS.__getitem__, value))
+    except (KeyError, TypeError):  # not a token, or not hashable: _tile says which and why
+        return tuple(_tile(v, f"{where}[{i}]") for i, v in enumerate(value))
+    return tiles
 
 
 def _flag(obj: Mapping[str, object], name: str, default: bool, where: str = "") -> bool:
@@ -127,9 +134,8 @@ def _meld(value: object, i: int) -> Meld:
     for key in ("kind", "tiles"):
         if key not in value:
             raise HandError("missing_field", f"{where}: the field {key!r} is required")
-    kinds = [k.value for k in MeldKind]
-    if value["kind"] not in kinds:
-        raise HandError("bad_meld", f"{where}: kind must be one of {', '.join(kinds)}, not {value['kind']!r}")
+    if value["kind"] not in _MELD_KINDS:
+        raise HandError("bad_meld", f"{where}: kind must be one of {', '.join(_MELD_KINDS)}, not {value['kind']!r}")
     claimed = value.get("claimed")
     source = value.get("from")
     if source is not None and source not in CLAIM_SOURCES:
