@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .errors import ArbiterError, HandError, NotWinningError
 from .notation.json_hand import HandRecord, record_to_json
-from .profiles.model import Profile
+
+if TYPE_CHECKING:  # a profile is given by the caller: commands without one never load the module
+    from .profiles.model import Profile
 
 __all__ = [
     "Answer",

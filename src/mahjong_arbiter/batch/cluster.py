@@ -13,7 +13,6 @@ here, only when asked for, and its absence is a plain message naming the extra.
 
 from __future__ import annotations
 
-import logging
 from collections import deque
 from collections.abc import Iterator
 from types import TracebackType
@@ -60,6 +59,8 @@ class DaskRunner:
         self._cluster: Any = None
 
     def __enter__(self) -> DaskRunner:
+        import logging  # here, not at import: a run without a cluster never needs it
+
         distributed = _distributed()
         try:
             if self._workers is not None:

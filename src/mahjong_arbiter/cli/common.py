@@ -31,7 +31,7 @@ import contextlib
 import re
 import sys
 from collections.abc import Callable, Iterator
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from ..answers import error_answer
 from ..batch import BadRecord, Handler, Line, batch_status, read_lines, read_record
@@ -42,9 +42,10 @@ from ..jsonio import dumps
 from ..notation import HONOUR_ORDERS
 from ..notation.json_hand import HandRecord
 from ..notation.text_record import record_from_text
-from ..profiles.model import Profile
-from ..profiles.values import LIMIT
 from ..schema import document
+
+if TYPE_CHECKING:  # commands without a profile never load the profile modules
+    from ..profiles.model import Profile
 
 __all__ = [
     "BACKEND_CHOICES",
@@ -390,6 +391,8 @@ def add_backend_argument(parser: argparse.ArgumentParser) -> None:
 
 def add_profile_arguments(parser: argparse.ArgumentParser) -> None:
     """``--profile`` (default mcr), ``--limit`` and ``--backend``: what every scoring command takes."""
+    from ..profiles.values import LIMIT
+
     parser.add_argument("--profile", default="mcr", help="a built-in profile id or a .toml file (default mcr)")
     parser.add_argument(
         "--limit", type=whole_number(LIMIT.low, LIMIT.high),
