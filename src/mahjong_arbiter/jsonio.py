@@ -159,7 +159,11 @@ def finished(text: str) -> str:
     """JSON text as :func:`dumps` finishes it: a lone surrogate written as its ``\\u`` escape."""
     if text.isascii():  # checked in C: ASCII text holds no surrogate
         return text
-    return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    try:
+        text.encode("utf-8")  # in C, and it fails exactly when the text holds a surrogate
+    except UnicodeEncodeError:
+        return _LONE_SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return text
 
 
 def value_text(value: object) -> str:
