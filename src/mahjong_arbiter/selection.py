@@ -414,8 +414,9 @@ def _cap_pairs(pairs: Sequence[Candidate], available: Counter[Group]) -> tuple[l
             while len(by_rule[rule]) > limit and count > cap:
                 by_rule[rule].pop()
                 count -= 1
-    kept = [c for c in pairs if c in by_rule[c.rule]]
-    return kept, [c for c in pairs if c not in kept]
+    # a candidate is its own key (rule position, instance index): identity is equality here
+    staying = {id(c) for survivors in by_rule.values() for c in survivors}
+    return [c for c in pairs if id(c) in staying], [c for c in pairs if id(c) not in staying]
 
 
 ACCOUNT_ONCE_POLICIES: Final[Mapping[str, AccountOnce]] = {

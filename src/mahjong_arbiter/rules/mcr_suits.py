@@ -41,24 +41,30 @@ def _only(reading: Reading, tiles: frozenset[Tile]) -> bool:
     return not reading.mask & ~_MASKS[tiles]
 
 
+_SUITS_HELD: Final = "(kinds & 511 != 0) + (kinds >> 9 & 511 != 0) + (kinds >> 18 & 511 != 0)"
+"""How many suits a kinds mask holds, as a screen expression (see :func:`_suits_held`)."""
+
+
 def _suits_held(reading: Reading) -> int:
     mask = reading.mask
     return (mask & 0x1FF != 0) + (mask & 0x1FF << 9 != 0) + (mask & 0x1FF << 18 != 0)
 
 
-@rule("mcr.full-flush", source="Green Book 2006, fan 22", needs=Needs(within=SUITED_TILES))
+@rule(
+    "mcr.full-flush", source="Green Book 2006, fan 22", needs=Needs(within=SUITED_TILES, screen=f"{_SUITS_HELD} == 1")
+)
 def full_flush(reading: Reading, situation: Situation) -> Hits:
     """清一色 Full Flush: every tile of one suit, no honours."""
     return Hits.when(_suits_held(reading) == 1 and not reading.has_honours)
 
 
-@rule("mcr.half-flush", source="Green Book 2006, fan 50", needs=Needs(honours=True))
+@rule("mcr.half-flush", source="Green Book 2006, fan 50", needs=Needs(honours=True, screen=f"{_SUITS_HELD} == 1"))
 def half_flush(reading: Reading, situation: Situation) -> Hits:
     """混一色 Half Flush: one suit and honours (at least one of each)."""
     return Hits.when(_suits_held(reading) == 1 and reading.has_honours)
 
 
-@rule("mcr.one-voided-suit", source="Green Book 2006, fan 75")
+@rule("mcr.one-voided-suit", source="Green Book 2006, fan 75", needs=Needs(screen=f"{_SUITS_HELD} == 2"))
 def one_voided_suit(reading: Reading, situation: Situation) -> Hits:
     """缺一门 One Voided Suit: exactly one of the three suits is missing."""
     return Hits.when(_suits_held(reading) == 2)
@@ -123,7 +129,11 @@ def all_fives(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(reading.shape == STANDARD and five)
 
 
-@rule("mcr.all-types", source="Green Book 2006, fan 52", needs=Needs(honours=True))
+@rule(
+    "mcr.all-types",
+    source="Green Book 2006, fan 52",
+    needs=Needs(honours=True, screen=f"{_SUITS_HELD} == 3 and kinds & {_WINDS} and kinds & {_DRAGONS}"),
+)
 def all_types(reading: Reading, situation: Situation) -> Hits:
     """五门齐 All Types: characters, dots, bamboo, winds and dragons all present (any shape; in a
     standard hand each set and the pair is of one type, so presence is the whole test)."""
