@@ -433,18 +433,20 @@ class _RulePlan:
     rule whose instances use no groups, the Suppressed entry of each edge into it)."""
 
     __slots__ = (
-        "rid", "entry", "position", "bit", "edges", "sources", "combining", "alone", "bonus", "primary", "items",
-        "stopped",
+        "rid", "entry", "value", "position", "bit", "edges", "sources", "combining", "alone", "bonus", "primary",
+        "items", "stopped",
     )
 
     def __init__(self, rid: str, entry: RuleEntry, graph: RuleGraph) -> None:
         self.rid = rid
         self.entry = entry
+        self.value = entry.value
         self.position = graph.position[rid]
         self.bit = 1 << self.position
-        self.edges = graph.incoming[rid]
+        # each edge into this rule with the bit of its source rule, so only kept sources are read
+        self.edges = tuple((1 << graph.position[e.rule], e) for e in graph.incoming[rid])
         # the bits of the rules with an edge into this one: with none of them kept, no edge fires
-        self.sources = sum({1 << graph.position[e.rule] for e in self.edges})
+        self.sources = sum({bit for bit, _ in self.edges})
         self.combining = rid in graph.combining
         self.alone = rid in graph.alone
         self.bonus = rid in graph.bonus
@@ -538,7 +540,8 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     for plan in decided:
         rid = plan.rid
         instances = hits[rid].instances
-        edges = plan.edges if kept_bits & plan.sources else ()
+        # the edges from kept rules (none when no source of an edge into this rule is kept)
+        edges = [edge for bit, edge in plan.edges if kept_bits & bit] if kept_bits & plan.sources else ()
         if not edges and not plan.combining:
             kept[rid] = instances
             kept_bits |= plan.bit
@@ -552,7 +555,7 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
                 suppressed.append(plan.suppressed(edge.rule, edge.relation, edge.source))
                 continue
             if plan.combining:
-                combining.append(Candidate(rid, inst, plan.entry.value, (plan.position, index)))
+                combining.append(Candidate(rid, inst, plan.value, (plan.position, index)))
             survivors.append(inst)
         if survivors:
             kept[rid] = survivors
@@ -590,9 +593,9 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
         instances = final[rid] = tuple(found)
         items.append(plan.item(instances))
         if plan.bonus:
-            bonus += plan.entry.value * len(instances)
+            bonus += plan.value * len(instances)
         else:
-            basic += plan.entry.value * len(instances)
+            basic += plan.value * len(instances)
     return Selection(tuple(items), _merged(suppressed), basic, bonus, final)
 
 
@@ -626,10 +629,11 @@ def _available(groups: Sequence[Group], hits: Mapping[str, Hits]) -> Counter[Gro
 
 def _suppressing_edge(incoming: Sequence[Edge], kept: Mapping[str, Sequence[Instance]], inst: Instance) -> Edge | None:
     """The first edge whose kept source instance contains *inst*, if any (:func:`_within`, with its
-    common cases written out: a whole-hand instance on either side, one group inside another)."""
+    common cases written out: a whole-hand instance on either side, one group inside another).
+    Every source of *incoming* is in *kept* (with no instance, when the caller's hits named none)."""
     single = inst[0] if len(inst) == 1 else None
     for edge in incoming:
-        sources = kept.get(edge.rule)
+        sources = kept[edge.rule]
         if not sources:
             continue
         if not inst:

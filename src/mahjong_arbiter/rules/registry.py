@@ -80,7 +80,10 @@ class Hits:
     @classmethod
     def when(cls, condition: bool, groups: Iterable[Group] = ()) -> Hits:
         """One instance using *groups* if *condition*, else none."""
-        return cls.once(groups) if condition else NONE
+        if not condition:
+            return NONE
+        found = tuple(groups)
+        return cls((found,)) if found else _ONCE
 
 
 NONE = Hits()
