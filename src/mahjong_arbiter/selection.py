@@ -55,7 +55,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import combinations, product
 from operator import attrgetter
-from types import MappingProxyType
 from typing import Final, NamedTuple
 
 from .errors import ProfileError
@@ -83,7 +82,6 @@ ALONE_SOURCE: Final = "Green Book 2006 fan 43 (Chicken Hand: a hand with no othe
 DEFAULT_ACCOUNT_ONCE: Final = "exhaustive"
 
 Instance = tuple[Group, ...]
-_NO_INSTANCES: Final[Mapping[str, tuple[Instance, ...]]] = MappingProxyType({})
 
 
 # --- the graph ---------------------------------------------------------------------------------------
@@ -115,32 +113,63 @@ class Candidate(NamedTuple):
     key: tuple[int, int]  # (decision position of the rule, index of the instance)
 
 
-class Selection(NamedTuple):
-    """What counts on one Reading (a named tuple: selection makes one per Reading).
+class Selection:
+    """What counts on one Reading.
 
     Attributes
     ----------
-    items : tuple of Item
-        The counted rules, primary first.
-    suppressed : tuple of Suppressed
-        Every instance that held but does not count, with the rule, relation and source that
-        stopped it (one entry per instance).
+    kept : mapping of rule id to its counted instances
+        The counted rules in decision order (primary first), each with the instances that count.
     basic : int or float
         The value toward the minimum (everything but bonus rules).
     bonus : int or float
         The value of bonus rules (flowers), added after the minimum is read.
-    kept : mapping of rule id to its counted instances
+    items : tuple of Item
+        The counted rules, primary first (one per rule of ``kept``).
+    suppressed : tuple of Suppressed
+        Every instance that held but does not count, with the rule, relation and source that
+        stopped it (one entry per rule and cause, counting its instances).
+
+    ``items`` and ``suppressed`` are built on first read: a scorer that compares several
+    Readings by their values reads them for the best one only.
     """
 
-    items: tuple[Item, ...]
-    suppressed: tuple[Suppressed, ...] = ()
-    basic: int | float = 0
-    bonus: int | float = 0
-    kept: Mapping[str, tuple[Instance, ...]] = _NO_INSTANCES
+    __slots__ = ("kept", "basic", "bonus", "_plans", "_stopped", "_items", "_suppressed")
+
+    def __init__(
+        self,
+        kept: Mapping[str, tuple[Instance, ...]],
+        basic: int | float,
+        bonus: int | float,
+        plans: Mapping[str, _RulePlan],
+        stopped: list[Suppressed],
+    ) -> None:
+        self.kept = kept
+        self.basic = basic
+        self.bonus = bonus
+        self._plans = plans
+        self._stopped = stopped
+        self._items: tuple[Item, ...] | None = None
+        self._suppressed: tuple[Suppressed, ...] | None = None
 
     @property
     def total(self) -> int | float:
         return self.basic + self.bonus
+
+    @property
+    def items(self) -> tuple[Item, ...]:
+        found = self._items
+        if found is None:
+            plans = self._plans
+            found = self._items = tuple([plans[rid].item(instances) for rid, instances in self.kept.items()])
+        return found
+
+    @property
+    def suppressed(self) -> tuple[Suppressed, ...]:
+        found = self._suppressed
+        if found is None:
+            found = self._suppressed = _merged(self._stopped)
+        return found
 
 
 # --- multisets of groups ---------------------------------------------------------------------------------
@@ -584,19 +613,17 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
                 for _ in kept.pop(rid, ()):  # (account-once may have dropped it already)
                     suppressed.append(plans[rid].suppressed(primary, "only-when-alone", ALONE_SOURCE))
 
-    items: list[Item] = []
     basic: int | float = 0
     bonus: int | float = 0
     final: dict[str, tuple[Instance, ...]] = {}
     for rid, found in kept.items():
         plan = plans[rid]
         instances = final[rid] = tuple(found)
-        items.append(plan.item(instances))
         if plan.bonus:
             bonus += plan.value * len(instances)
         else:
             basic += plan.value * len(instances)
-    return Selection(tuple(items), _merged(suppressed), basic, bonus, final)
+    return Selection(final, basic, bonus, plans, suppressed)
 
 
 def _merged(suppressed: list[Suppressed]) -> tuple[Suppressed, ...]:

@@ -78,7 +78,7 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
 
     def preference(i: int) -> tuple[object, ...]:
         chosen = scored[i][1]
-        return (-chosen.total, -chosen.basic, tuple(sorted(rank[item.id] for item in chosen.items)), i)
+        return (-chosen.total, -chosen.basic, tuple(sorted(rank[rid] for rid in chosen.kept)), i)
 
     best = min(range(len(scored)), key=preference) if len(scored) > 1 else 0
     reading, chosen = scored[best]
