@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from ..events import FACTS, implied_events
 from ..hand import KNOWN_EVENTS, Context, Hand
-from ..solver.reading import HONOUR_MASK, Group, Reading, Wait
+from ..solver.reading import HONOUR_MASK, Group, Reading, Wait, fill_facts
 from ..solver.shapes import BUILTIN_SPECIAL_SHAPES
 from ..tiles import NUM_KINDS, Tile, kinds_mask
 
@@ -354,6 +354,8 @@ SCREEN_NAMES: Final = frozenset({"chows", "pungs", "kinds"})
 def reading_features(reading: Reading) -> int:
     """The Reading's side of the feature word (see :class:`Needs`); combine with
     :attr:`Situation.features`."""
+    if not reading.facts_filled:
+        fill_facts(reading)
     mask = reading.mask
     bits = (
         _KINDS & ~mask

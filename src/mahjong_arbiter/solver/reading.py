@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from ..tiles import Tile
 
-__all__ = ["GroupKind", "Group", "Wait", "Reading", "STANDARD", "HONOUR_MASK"]
+__all__ = ["GroupKind", "Group", "Wait", "Reading", "STANDARD", "HONOUR_MASK", "fill_facts"]
 
 STANDARD = "standard"
 """The shape name of four sets and a pair."""
@@ -231,6 +231,8 @@ class Reading:
     """The kinds of the pungs and kongs, one bit per kind."""
     others: tuple[Group, ...] = field(init=False, repr=False, compare=False)
     """The groups that are neither sets nor pairs: a knitted group, a special shape's single tiles."""
+    facts_filled: bool = field(default=False, init=False, repr=False, compare=False)
+    """Whether the fact slots above are filled (:func:`fill_facts`)."""
     _tiles: tuple[Tile, ...] | None = field(init=False, repr=False, compare=False)
     _counts: tuple[int, ...] | None = field(init=False, repr=False, compare=False)
     _suits: frozenset[str] | None = field(init=False, repr=False, compare=False)
@@ -242,7 +244,7 @@ class Reading:
             return None
         if name not in _FACT_NAMES:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        _fill_facts(self)
+        fill_facts(self)
         return object.__getattribute__(self, name)
 
     @classmethod
@@ -339,11 +341,20 @@ class Reading:
         return f"{' '.join(parts)}  ({self.shape}, {self.wait.value} wait on {self.winning_tile})"
 
 
-_SLOTS: Final = tuple(Reading.__dict__[name].__set__ for name in ("shape", "groups", "winning", "winning_tile", "wait"))
+_SLOTS: Final = tuple(
+    Reading.__dict__[name].__set__ for name in ("shape", "groups", "winning", "winning_tile", "wait", "facts_filled")
+)
+(_SET_CHOWS, _SET_PUNGS, _SET_KONGS, _SET_PAIRS, _SET_MASK, _SET_SHARED, _SET_CHOW_MASK, _SET_PUNG_MASK, _SET_OTHERS,
+ _SET_FILLED) = (
+    Reading.__dict__[name].__set__ for name in (
+        "chows", "pungs", "kongs", "pairs", "mask", "shared_mask", "chow_mask", "pung_mask", "others", "facts_filled"
+    )
+)
 
 
-def _fill_facts(reading: Reading) -> None:
-    """Set the fact slots of *reading* from its groups (once, on the first read of any)."""
+def fill_facts(reading: Reading) -> None:
+    """Set the fact slots of *reading* from its groups (the first read of any of them does it;
+    a caller that reads them all calls it when :attr:`Reading.facts_filled` is false)."""
     chows: list[Group] = []
     pungs: list[Group] = []
     kongs: list[Group] = []
@@ -351,33 +362,34 @@ def _fill_facts(reading: Reading) -> None:
     others: list[Group] = []
     mask = shared = chow_mask = pung_mask = 0
     for g in reading.groups:
-        shared |= mask & g.mask
-        mask |= g.mask
+        bits = g.mask
+        shared |= mask & bits
+        mask |= bits
         kind = g.kind
         if kind is _CHOW:
             chows.append(g)
-            chow_mask |= 1 << g.first.index
+            chow_mask |= bits & -bits  # the chow's lowest kind
         elif kind is _PUNG:
             pungs.append(g)
-            pung_mask |= g.mask
+            pung_mask |= bits
         elif kind is _KONG:
             pungs.append(g)
             kongs.append(g)
-            pung_mask |= g.mask
+            pung_mask |= bits
         elif kind is _PAIR:
             pairs.append(g)
         else:
             others.append(g)
-    put = object.__setattr__
-    put(reading, "chows", tuple(chows))
-    put(reading, "pungs", tuple(pungs))
-    put(reading, "kongs", tuple(kongs))
-    put(reading, "pairs", tuple(pairs))
-    put(reading, "mask", mask)
-    put(reading, "shared_mask", shared)
-    put(reading, "chow_mask", chow_mask)
-    put(reading, "pung_mask", pung_mask)
-    put(reading, "others", tuple(others))
+    _SET_CHOWS(reading, tuple(chows))
+    _SET_PUNGS(reading, tuple(pungs))
+    _SET_KONGS(reading, tuple(kongs))
+    _SET_PAIRS(reading, tuple(pairs))
+    _SET_MASK(reading, mask)
+    _SET_SHARED(reading, shared)
+    _SET_CHOW_MASK(reading, chow_mask)
+    _SET_PUNG_MASK(reading, pung_mask)
+    _SET_OTHERS(reading, tuple(others))
+    _SET_FILLED(reading, True)
 
 
 _FACT_NAMES: Final = frozenset(
@@ -398,10 +410,11 @@ def canonical_reading(shape: str, groups: tuple[Group, ...], winning: Group, win
     True
     """
     reading = object.__new__(Reading)
-    set_shape, set_groups, set_winning, set_tile, set_wait = _SLOTS
+    set_shape, set_groups, set_winning, set_tile, set_wait, set_filled = _SLOTS
     set_shape(reading, shape)
     set_groups(reading, groups)
     set_winning(reading, winning)
     set_tile(reading, winning_tile)
     set_wait(reading, wait)
+    set_filled(reading, False)
     return reading
