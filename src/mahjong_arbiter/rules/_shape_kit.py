@@ -15,8 +15,9 @@ from functools import cache
 from typing import Final
 
 from ..hand import MeldKind
-from ..solver.reading import Group, GroupKind
+from ..solver.reading import Group
 from ..solver.shapes import ShapeInput
+from ..solver.special import IRREGULAR_GROUPS
 from ..tiles import Tile
 
 __all__ = [
@@ -57,10 +58,9 @@ def honour_counts(counts: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ..
     return tuple(counts[27:31]), tuple(counts[31:34])
 
 
-@cache
 def single(index: int) -> Group:
     """The single-tile IRREGULAR group of kind *index* (a loose tile of a special hand)."""
-    return Group(GroupKind.IRREGULAR, (Tile.at(index),))
+    return IRREGULAR_GROUPS[index]
 
 
 def singles(counts: Sequence[int], indexes: Iterable[int]) -> list[Group]:

@@ -17,7 +17,6 @@ Each recognises the standing tiles of a complete hand and returns its groupings 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import cache
 from itertools import permutations
 from operator import itemgetter
 from typing import Final
@@ -34,6 +33,7 @@ __all__ = [
     "KNITTED_PATTERNS",
     "knitted_group",
     "irregular_group",
+    "IRREGULAR_GROUPS",
     "seven_pairs_distance",
     "thirteen_orphans_distance",
     "knitted_straight_distance",
@@ -69,10 +69,14 @@ def knitted_group(pattern: tuple[Tile, ...]) -> Group:
     return found if found is not None else Group(GroupKind.KNITTED, pattern)
 
 
-@cache
+IRREGULAR_GROUPS: Final = tuple(Group(GroupKind.IRREGULAR, (Tile.at(i),)) for i in range(NUM_KINDS))
+"""The single-tile IRREGULAR group of each kind, by index: built once at import, as the standing
+groups are, so every special hand shares them."""
+
+
 def irregular_group(tile: Tile) -> Group:
     """The single-tile IRREGULAR group of *tile*."""
-    return Group(GroupKind.IRREGULAR, (tile,))
+    return IRREGULAR_GROUPS[tile.index]
 
 
 def _sorted(groups: list[Group]) -> tuple[Group, ...]:
@@ -101,7 +105,7 @@ def thirteen_orphans(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     if held != _ORPHAN_INDEXES or len(doubled) != 1:
         return []
     groups = [standing_group(GroupKind.PAIR, doubled[0])]
-    groups += [irregular_group(Tile.at(i)) for i in sorted(held) if i != doubled[0]]
+    groups += [IRREGULAR_GROUPS[i] for i in sorted(held) if i != doubled[0]]
     return [_sorted(groups)]
 
 
@@ -140,7 +144,7 @@ def honours_knitted(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     held = int.from_bytes(bytes(counts[:27]), "little")
     if all(held & ~pattern_bytes for pattern_bytes in _PATTERN_BYTES):
         return []
-    return [_sorted([irregular_group(Tile.at(i)) for i in range(NUM_KINDS) if counts[i]])]
+    return [_sorted([IRREGULAR_GROUPS[i] for i in range(NUM_KINDS) if counts[i]])]
 
 
 # --- how far standing tiles are from each shape (see SpecialShape.distance) ------------------------
