@@ -185,25 +185,22 @@ class Situation:
     def _read_features(self) -> int:
         ctx = self.context
         hand = self.hand
-        b = _BITS
         self_drawn = ctx.self_drawn
-        bits = b["self_drawn"] if self_drawn else b["discard"]
+        bits = _SELF_DRAWN if self_drawn else _DISCARD
         if ctx.last_tile:
-            bits |= b["last_tile"]
+            bits |= _LAST_TILE
         if ctx.last_of_kind:
-            bits |= b["last_of_kind"]
+            bits |= _LAST_OF_KIND
         if ctx.kong_related:
-            bits |= b["kong_related"] | (b["kong_replacement"] if self_drawn else b["robbing_kong"])
-        bits |= b["flowers"] if ctx.flowers > 0 else b["no_flowers"]
+            bits |= _KONG_REPLACEMENT if self_drawn else _ROBBING_KONG
+        bits |= _FLOWERS if ctx.flowers > 0 else _NO_FLOWERS
         if ctx.bonus_tiles:
-            bits |= b["bonus_tiles"]
-        bits |= b["winner"] if self.winner else b["loser"]
+            bits |= _BONUS_TILES
+        bits |= _WINNER if self.winner else _LOSER
         if hand.melds:
-            bits |= b["melds"]
-            if hand.is_fully_concealed:
-                bits |= b["no_exposed_meld"]
+            bits |= _MELDS_CONCEALED if hand.is_fully_concealed else _MELDS
         else:
-            bits |= b["no_melds"] | b["no_exposed_meld"]
+            bits |= _NO_MELDS
         if ctx.events:
             for event in implied_events(ctx.events):  # as Context.has answers: Earth's Blessing is a first-turn win
                 bits |= _BITS[f"event:{event}"]
@@ -247,6 +244,21 @@ _SHARED: Final = _bit("shared_kind")
 _WAIT_BITS: Final = {wait: _bit(f"wait:{wait.value}") for wait in Wait}
 for _name in SITUATION_FACTS:
     _bit(_name)
+# the situation's bits, or-ed as they come together (see Situation._read_features)
+_SELF_DRAWN: Final = _BITS["self_drawn"]
+_DISCARD: Final = _BITS["discard"]
+_LAST_TILE: Final = _BITS["last_tile"]
+_LAST_OF_KIND: Final = _BITS["last_of_kind"]
+_KONG_REPLACEMENT: Final = _BITS["kong_related"] | _BITS["kong_replacement"]
+_ROBBING_KONG: Final = _BITS["kong_related"] | _BITS["robbing_kong"]
+_FLOWERS: Final = _BITS["flowers"]
+_NO_FLOWERS: Final = _BITS["no_flowers"]
+_BONUS_TILES: Final = _BITS["bonus_tiles"]
+_WINNER: Final = _BITS["winner"]
+_LOSER: Final = _BITS["loser"]
+_MELDS: Final = _BITS["melds"]
+_MELDS_CONCEALED: Final = _BITS["melds"] | _BITS["no_exposed_meld"]
+_NO_MELDS: Final = _BITS["no_melds"] | _BITS["no_exposed_meld"]
 _SHAPE_BITS: dict[str, int] = {}
 
 

@@ -74,13 +74,17 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         raise NotWinningError(reason or "the hand is not a winning hand under this profile")
     situation = make_situation(hand, context, profile)
     scored = [(r, select(profile, rule_hits(r, situation, profile), r.groups)) for r in readings]
-    rank = selection_graph(profile).rank
+    best = 0
+    alternatives: tuple[Alternative, ...] = ()
+    if len(scored) > 1:
+        rank = selection_graph(profile).rank
 
-    def preference(i: int) -> tuple[object, ...]:
-        chosen = scored[i][1]
-        return (-chosen.total, -chosen.basic, tuple(sorted(rank[rid] for rid in chosen.kept)), i)
+        def preference(i: int) -> tuple[object, ...]:
+            chosen = scored[i][1]
+            return (-chosen.total, -chosen.basic, tuple(sorted(rank[rid] for rid in chosen.kept)), i)
 
-    best = min(range(len(scored)), key=preference) if len(scored) > 1 else 0
+        best = min(range(len(scored)), key=preference)
+        alternatives = tuple(Alternative(r, s.total) for i, (r, s) in enumerate(scored) if i != best)
     reading, chosen = scored[best]
     minimum = minimum_of(profile)
     notes = list(mcr_context_notes(hand, context))
@@ -97,7 +101,7 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         chosen.items,
         chosen.suppressed,
         reading,
-        tuple(Alternative(r, s.total) for i, (r, s) in enumerate(scored) if i != best),
+        alternatives,
         {"basic": chosen.basic, "minimum_met": chosen.basic >= minimum},
         tuple(notes),
         tuple(readings),
