@@ -429,6 +429,9 @@ def _markdown(r: dict[str, Any]) -> str:
                  f"{re_['ours']['seconds']} | {re_['theirs']['seconds']} | {re_['ratio']}x | ≤ 1x |")
     lines.append(f"| one hand from the command line, s vs `python -c pass` (median of {cli['runs']}) | "
                  f"{cli['score_s']} | {cli['bare_s']} | {cli['ratio']}x | ≤ 10x |")
+    lines += ["", "Whole processes (the last three rows) run with their Python bytecode compiled once beforehand, "
+              "as pip compiles an installed package, after an untimed warm-up run of each command; "
+              "`benchmarks.peer_job` and `benchmarks.riichi_job` read the hands with our JSON reader."]
     tp = r["throughput"]
     lines += ["", f"Batch throughput ({tp['hands']} hands, partitions of {tp['partition_lines']} lines, 2 cores "
                   "shared with other work):", "", "| run | seconds | hands/s |", "|---|---:|---:|"]
