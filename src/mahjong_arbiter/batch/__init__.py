@@ -7,10 +7,11 @@
 * :mod:`.records` — one line to a :class:`~mahjong_arbiter.notation.json_hand.HandRecord`, or
   a :class:`~.records.BadRecord` naming the line and what is wrong with it.
 * :mod:`.outcomes` — a command's handler applied to one record: an :class:`~.outcomes.Outcome`
-  (exit status, JSON result, text).  Bad input is status 2 with an error object; an exception
-  the engine did not expect is status 3 with an ``internal_error`` object; either way the batch
-  goes on with the next line.  :func:`~.outcomes.batch_status` folds the statuses (the highest:
-  2 if any line was bad input, else 1 if any line is 1, else 0; 3 above all).
+  (exit status, its JSON document written as one line, text).  Bad input is status 2 with an
+  error object; an exception the engine did not expect is status 3 with an ``internal_error``
+  object; either way the batch goes on with the next line.  :func:`~.outcomes.batch_status`
+  folds the statuses (the highest: 2 if any line was bad input, else 1 if any line is 1, else 0;
+  3 above all).
 
 Every step works on plain, picklable values, so a partition of lines can be processed anywhere
 and its outcomes written back in order: :mod:`.pipeline` cuts the lines into partitions and runs
