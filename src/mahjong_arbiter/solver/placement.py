@@ -99,18 +99,26 @@ def wait_of(group: Group, tile: Tile) -> Wait:
     >>> wait_of(Group.chow(Tile.of("1s")), Tile.of("2s")).value
     'closed'
     """
-    if group.kind is GroupKind.CHOW:
-        position = tile.rank - group.first.rank
+    kind = group.kind
+    if kind is _CHOW:
+        first = group.first.rank
+        position = tile.rank - first
         if position == 1:
-            return Wait.CLOSED
+            return _CLOSED
         if position == 0:
-            return Wait.EDGE if group.first.rank == 7 else Wait.TWO_SIDED
-        return Wait.EDGE if group.first.rank == 1 else Wait.TWO_SIDED
-    if group.kind is GroupKind.PUNG:
-        return Wait.DUAL_PUNG
-    if group.kind is GroupKind.PAIR:
-        return Wait.SINGLE
-    return Wait.IRREGULAR
+            return _EDGE if first == 7 else _TWO_SIDED
+        return _EDGE if first == 1 else _TWO_SIDED
+    if kind is _PUNG:
+        return _DUAL_PUNG
+    if kind is _PAIR:
+        return _SINGLE
+    return _IRREGULAR
+
+
+_CHOW, _PUNG, _PAIR = GroupKind.CHOW, GroupKind.PUNG, GroupKind.PAIR
+_CLOSED, _EDGE, _TWO_SIDED, _DUAL_PUNG, _SINGLE, _IRREGULAR = (
+    Wait.CLOSED, Wait.EDGE, Wait.TWO_SIDED, Wait.DUAL_PUNG, Wait.SINGLE, Wait.IRREGULAR
+)
 
 
 def place_winning_tile(
@@ -144,12 +152,14 @@ def place_winning_tile(
 
 _ORDER: Final = attrgetter("order")  # Group.sort_key as one integer, read as an attribute (C level)
 
-_EXPOSED: Final = {g: replace(g, concealed=False) for g in _STANDING.values()}
+_EXPOSED: Final = {g.order: replace(g, concealed=False) for g in _STANDING.values()}
+"""Each standing group's exposed twin, by :attr:`Group.order` (an integer that names the group:
+a lookup without calling the group's hash)."""
 
 
 def exposed(group: Group) -> Group:
     """The group completed by a discard: the same tiles, counted as exposed, still undeclared."""
-    twin = _EXPOSED.get(group)
+    twin = _EXPOSED.get(group.order)
     if twin is None:  # a special shape's group (knitted, single tile): a finite set, kept once made
-        twin = _EXPOSED[group] = replace(group, concealed=False)
+        twin = _EXPOSED[group.order] = replace(group, concealed=False)
     return twin
