@@ -173,31 +173,46 @@ class Selection:
 
 
 # --- multisets of groups ---------------------------------------------------------------------------------
+# Groups are counted by their :attr:`Group.order`, an integer that names a group (equal groups,
+# equal orders): counting and set operations on integers never call a group's Python-level hash.
+Copies = Counter[int]
+"""How many times each group (by its order) stands in a Reading."""
+
+
+def _orders(instance: Instance) -> list[int]:
+    return [g.order for g in instance]
+
+
 def _within(inner: Instance, outer: Instance) -> bool:
     """True when *inner* stands inside *outer*: either is the whole hand, or a sub-multiset."""
     if not inner or not outer:
         return True
     if len(inner) == 1:
         return inner[0] in outer
-    need = Counter(inner)
-    have = Counter(outer)
-    return all(have[g] >= n for g, n in need.items())
+    need = _orders(inner)
+    have = _orders(outer)
+    return all(need.count(o) <= have.count(o) for o in need)
 
 
-def _fits_copies(instances: Iterable[Instance], available: Counter[Group]) -> bool:
+def _fits_copies(instances: Iterable[Instance], available: Copies) -> bool:
     """Whether the instances use disjoint sets (no group more often than the Reading holds it)."""
-    used: Counter[Group] = Counter()
+    used: Copies = Counter()
     for inst in instances:
-        used.update(inst)
-    return all(available[g] >= n for g, n in used.items())
+        used.update(_orders(inst))
+    return all(available[o] >= n for o, n in used.items())
+
+
+def _share(a: Instance, b: Instance) -> bool:
+    """Whether two instances hold a group in common."""
+    return not {g.order for g in a}.isdisjoint([g.order for g in b])
 
 
 # --- account-once methods -----------------------------------------------------------------------------------
 Dropped = tuple[Candidate, str, str]  # (candidate, by rule id, relation)
-AccountOnce = Callable[[Sequence[Candidate], Counter[Group]], tuple[list[Candidate], list[Dropped]]]
+AccountOnce = Callable[[Sequence[Candidate], Copies], tuple[list[Candidate], list[Dropped]]]
 
 
-def _why_dropped(cand: Candidate, kept: Sequence[Candidate], available: Counter[Group]) -> tuple[str, str]:
+def _why_dropped(cand: Candidate, kept: Sequence[Candidate], available: Copies) -> tuple[str, str]:
     """Name the principle (and the kept instance) that refuses *cand* next to *kept*."""
     for other in kept:
         if other.rule == cand.rule and not _fits_copies((other.instance, cand.instance), available):
@@ -205,12 +220,12 @@ def _why_dropped(cand: Candidate, kept: Sequence[Candidate], available: Counter[
     for other in kept:
         if _within(cand.instance, other.instance):
             return other.rule, "non-separation"
-    users = [other.rule for other in kept if set(other.instance) & set(cand.instance)]
+    users = [other.rule for other in kept if _share(other.instance, cand.instance)]
     return (users[0] if users else kept[0].rule if kept else cand.rule), "account-once"
 
 
 def exhaustive_account_once(
-    cands: Sequence[Candidate], available: Counter[Group]
+    cands: Sequence[Candidate], available: Copies
 ) -> tuple[list[Candidate], list[Dropped]]:
     """The literal account-once principle, decided by exhaustive search.
 
@@ -229,7 +244,7 @@ def exhaustive_account_once(
     rules = [o.cand.rule for o in options]
     values = [o.cand.value for o in options]
     places = [o.places for o in options]
-    instances = [o.cand.instance for o in options]
+    instances = [tuple(_orders(o.cand.instance)) for o in options]  # compared as integers
     if n == len(cands) and min(values) >= 0:
         # one placement per candidate and no two sharing a set: every instance brings sets of its
         # own, so keeping them all is allowed and nothing beats it
@@ -243,7 +258,7 @@ def exhaustive_account_once(
     suffix = [0.0] * (n + 1)
     for i in range(n - 1, -1, -1):
         suffix[i] = suffix[i + 1] + values[i]
-    listed = Counter((c.rule, c.instance) for c in cands)
+    listed = Counter([(c.rule, tuple(_orders(c.instance))) for c in cands])
     best: list[int] = []
     best_total = -1.0
     chosen: list[int] = []
@@ -281,12 +296,13 @@ def exhaustive_account_once(
         search(i + 1, total)
 
     search(0, 0.0)
-    wanted = Counter((rules[i], instances[i]) for i in best)
+    wanted = Counter([(rules[i], instances[i]) for i in best])
     kept: list[Candidate] = []
     rest: list[Candidate] = []
     for cand in cands:
-        if wanted[(cand.rule, cand.instance)] > 0:
-            wanted[(cand.rule, cand.instance)] -= 1
+        key = (cand.rule, tuple(_orders(cand.instance)))
+        if wanted[key] > 0:
+            wanted[key] -= 1
             kept.append(cand)
         else:
             rest.append(cand)
@@ -303,11 +319,11 @@ class _Placement(NamedTuple):
 _KEY: Final = attrgetter("key")
 
 
-def _placements(cands: Sequence[Candidate], available: Counter[Group]) -> list[_Placement]:
+def _placements(cands: Sequence[Candidate], available: Copies) -> list[_Placement]:
     """Every distinct placement of every candidate on the Reading's copies, in primary order."""
-    bits: dict[tuple[Group, int], int] = {}
+    bits: dict[tuple[int, int], int] = {}  # (group order, copy) -> its bit
 
-    def bit(place: tuple[Group, int]) -> int:
+    def bit(place: tuple[int, int]) -> int:
         found = bits.get(place)
         if found is None:
             found = bits[place] = 1 << len(bits)
@@ -316,19 +332,19 @@ def _placements(cands: Sequence[Candidate], available: Counter[Group]) -> list[_
     seen: set[tuple[str, int]] = set()
     out: list[_Placement] = []
     for cand in sorted(cands, key=_KEY):
-        instance = cand.instance
-        if len(set(instance)) == len(instance) and all(available[g] <= 1 for g in instance):
+        instance = _orders(cand.instance)
+        if len(set(instance)) == len(instance) and all(available[o] <= 1 for o in instance):
             places = 0  # the common case: one copy of each set, so one placement
-            for g in instance:
-                places |= bit((g, 0))
+            for o in instance:
+                places |= bit((o, 0))
             if (cand.rule, places) not in seen:
                 seen.add((cand.rule, places))
                 out.append(_Placement(cand, places))
             continue
         needs = Counter(instance)
         choices = [
-            [sum(bit((g, k)) for k in copies) for copies in combinations(range(max(available[g], n)), n)]
-            for g, n in needs.items()
+            [sum(bit((o, k)) for k in copies) for copies in combinations(range(max(available[o], n)), n)]
+            for o, n in needs.items()
         ]
         for parts in product(*choices):
             places = 0
@@ -363,7 +379,7 @@ def _peelable(level: Sequence[int], higher: int) -> bool:
 
 
 def count_limits_account_once(
-    cands: Sequence[Candidate], available: Counter[Group]
+    cands: Sequence[Candidate], available: Copies
 ) -> tuple[list[Candidate], list[Dropped]]:
     """Account-once by count limits, as the MIL reading computes it (Green Book 2006, 3.9.1.5 principle 5).
 
@@ -382,23 +398,23 @@ def count_limits_account_once(
     large = [c for c in cands if len(c.instance) >= 3]
     pairs = [c for c in cands if len(c.instance) < 3]
     for cand in large:
-        clash = next((k for k in kept if set(k.instance) & set(cand.instance)), None)
+        clash = next((k for k in kept if _share(k.instance, cand.instance)), None)
         if clash is None:
             kept.append(cand)
         else:
             dropped.append((cand, clash.rule, "account-once"))
-    inside: set[Group] = {g for k in kept for g in k.instance}
+    inside = {g.order for k in kept for g in k.instance}
     free_pairs: list[Candidate] = []
-    joined: set[Group] = set()
+    joined: set[int] = set()
     for cand in pairs:
         host = next((k for k in kept if _within(cand.instance, k.instance)), None)
         if host is not None:
             dropped.append((cand, host.rule, "non-separation"))
             continue
-        outside = [g for g in cand.instance if g not in inside]
+        outside = [g.order for g in cand.instance if g.order not in inside]
         if kept and len(outside) == 1:
             if outside[0] in joined:
-                by = next(k.rule for k in kept if set(k.instance) & set(cand.instance))
+                by = next(k.rule for k in kept if _share(k.instance, cand.instance))
                 dropped.append((cand, by, "account-once"))
             else:
                 joined.add(outside[0])
@@ -413,20 +429,20 @@ def count_limits_account_once(
     return kept, dropped
 
 
-def _cap_pairs(pairs: Sequence[Candidate], available: Counter[Group]) -> tuple[list[Candidate], list[Candidate]]:
+def _cap_pairs(pairs: Sequence[Candidate], available: Copies) -> tuple[list[Candidate], list[Candidate]]:
     """Cap two-set combinations at the spanning-forest size of the sets they join (step 4)."""
     if len(pairs) <= 1:
         return list(pairs), []
-    parent: dict[Group, Group] = {}
+    parent: dict[int, int] = {}  # group order -> its parent's
 
-    def root(g: Group) -> Group:
+    def root(g: int) -> int:
         parent.setdefault(g, g)
         while parent[g] != g:
             g = parent[g]
         return g
 
     for cand in pairs:
-        first, *others = cand.instance
+        first, *others = _orders(cand.instance)
         for g in others:
             a, b = root(first), root(g)
             if a != b:
@@ -642,15 +658,15 @@ _FIRST_KEY: Final = _first_key
 _POSITION: Final = attrgetter("position")
 
 
-def _available(groups: Sequence[Group], hits: Mapping[str, Hits]) -> Counter[Group]:
-    """How often each group stands in the Reading (or, without its groups, the most any one
-    instance uses it)."""
-    available: Counter[Group] = Counter(groups)
+def _available(groups: Sequence[Group], hits: Mapping[str, Hits]) -> Copies:
+    """How often each group (by its order) stands in the Reading (or, without its groups, the most
+    any one instance uses it)."""
+    available: Copies = Counter([g.order for g in groups])
     if not groups:
         for h in hits.values():
             for inst in h.instances:
-                for g, n in Counter(inst).items():
-                    available[g] = max(available[g], n)
+                for o, n in Counter(_orders(inst)).items():
+                    available[o] = max(available[o], n)
     return available
 
 
