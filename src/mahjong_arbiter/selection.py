@@ -52,7 +52,7 @@ The classical and faan arithmetics apply the exclusion and non-repeat principles
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations, product
 from operator import attrgetter
 from typing import Final, NamedTuple
@@ -168,7 +168,7 @@ class Selection:
     def suppressed(self) -> tuple[Suppressed, ...]:
         found = self._suppressed
         if found is None:
-            found = self._suppressed = _merged(self._stopped)
+            found = self._suppressed = _merged(self._stopped, self._plans)
         return found
 
 
@@ -194,14 +194,6 @@ def _within(inner: Instance, outer: Instance) -> bool:
     return all(need.count(o) <= have.count(o) for o in need)
 
 
-def _fits_copies(instances: Iterable[Instance], available: Copies) -> bool:
-    """Whether the instances use disjoint sets (no group more often than the Reading holds it)."""
-    used: Copies = Counter()
-    for inst in instances:
-        used.update(_orders(inst))
-    return all(available[o] >= n for o, n in used.items())
-
-
 def _share(a: Instance, b: Instance) -> bool:
     """Whether two instances hold a group in common."""
     return not {g.order for g in a}.isdisjoint([g.order for g in b])
@@ -210,18 +202,30 @@ def _share(a: Instance, b: Instance) -> bool:
 # --- account-once methods -----------------------------------------------------------------------------------
 Dropped = tuple[Candidate, str, str]  # (candidate, by rule id, relation)
 AccountOnce = Callable[[Sequence[Candidate], Copies], tuple[list[Candidate], list[Dropped]]]
+Named = tuple[str, tuple[int, ...]]
+"""A candidate as its rule and its groups' orders: compared and counted as integers."""
 
 
-def _why_dropped(cand: Candidate, kept: Sequence[Candidate], available: Copies) -> tuple[str, str]:
+def _named(cand: Candidate) -> Named:
+    return cand.rule, tuple([g.order for g in cand.instance])
+
+
+def _why_dropped(cand: Named, kept: Sequence[Named], available: Copies) -> tuple[str, str]:
     """Name the principle (and the kept instance) that refuses *cand* next to *kept*."""
-    for other in kept:
-        if other.rule == cand.rule and not _fits_copies((other.instance, cand.instance), available):
-            return other.rule, "non-identical"
-    for other in kept:
-        if _within(cand.instance, other.instance):
-            return other.rule, "non-separation"
-    users = [other.rule for other in kept if _share(other.instance, cand.instance)]
-    return (users[0] if users else kept[0].rule if kept else cand.rule), "account-once"
+    rule, mine = cand
+    for other_rule, other in kept:
+        if other_rule == rule:
+            used = Counter(other)
+            used.update(mine)
+            if any(available[o] < n for o, n in used.items()):
+                return other_rule, "non-identical"
+    for other_rule, other in kept:
+        if not mine or not other or all(mine.count(o) <= other.count(o) for o in mine):
+            return other_rule, "non-separation"
+    for other_rule, other in kept:
+        if not set(mine).isdisjoint(other):
+            return other_rule, "account-once"
+    return (kept[0][0] if kept else rule), "account-once"
 
 
 def exhaustive_account_once(
@@ -239,12 +243,11 @@ def exhaustive_account_once(
     """
     if len(cands) <= 1:
         return list(cands), []
-    options = _placements(cands, available)
+    named = [_named(c) for c in cands]
+    options = _placements(cands, named, available)
     n = len(options)
-    rules = [o.cand.rule for o in options]
-    values = [o.cand.value for o in options]
-    places = [o.places for o in options]
-    instances = [tuple(_orders(o.cand.instance)) for o in options]  # compared as integers
+    values = [cands[i].value for i, _ in options]
+    places = [mine for _, mine in options]
     if n == len(cands) and min(values) >= 0:
         # one placement per candidate and no two sharing a set: every instance brings sets of its
         # own, so keeping them all is allowed and nothing beats it
@@ -255,10 +258,12 @@ def exhaustive_account_once(
             union |= mine
         else:
             return list(cands), []
+    rules = [named[i][0] for i, _ in options]
+    instances = [named[i][1] for i, _ in options]
     suffix = [0.0] * (n + 1)
     for i in range(n - 1, -1, -1):
         suffix[i] = suffix[i + 1] + values[i]
-    listed = Counter([(c.rule, tuple(_orders(c.instance))) for c in cands])
+    listed = Counter(named)
     best: list[int] = []
     best_total = -1.0
     chosen: list[int] = []
@@ -296,31 +301,23 @@ def exhaustive_account_once(
         search(i + 1, total)
 
     search(0, 0.0)
-    wanted = Counter([(rules[i], instances[i]) for i in best])
+    wanted = Counter([named[options[i][0]] for i in best])
     kept: list[Candidate] = []
-    rest: list[Candidate] = []
-    for cand in cands:
-        key = (cand.rule, tuple(_orders(cand.instance)))
-        if wanted[key] > 0:
-            wanted[key] -= 1
+    kept_named: list[Named] = []
+    rest: list[tuple[Candidate, Named]] = []
+    for cand, name in zip(cands, named, strict=True):
+        if wanted[name] > 0:
+            wanted[name] -= 1
             kept.append(cand)
+            kept_named.append(name)
         else:
-            rest.append(cand)
-    return kept, [(cand, *_why_dropped(cand, kept, available)) for cand in rest]
+            rest.append((cand, name))
+    return kept, [(cand, *_why_dropped(name, kept_named, available)) for cand, name in rest]
 
 
-class _Placement(NamedTuple):
-    """A candidate placed on particular copies of its groups: one bit per (group, copy)."""
-
-    cand: Candidate
-    places: int
-
-
-_KEY: Final = attrgetter("key")
-
-
-def _placements(cands: Sequence[Candidate], available: Copies) -> list[_Placement]:
-    """Every distinct placement of every candidate on the Reading's copies, in primary order."""
+def _placements(cands: Sequence[Candidate], named: Sequence[Named], available: Copies) -> list[tuple[int, int]]:
+    """Every distinct placement of every candidate on the Reading's copies, in primary order: the
+    candidate's index and its places, one bit per (group, copy)."""
     bits: dict[tuple[int, int], int] = {}  # (group order, copy) -> its bit
 
     def bit(place: tuple[int, int]) -> int:
@@ -330,29 +327,26 @@ def _placements(cands: Sequence[Candidate], available: Copies) -> list[_Placemen
         return found
 
     seen: set[tuple[str, int]] = set()
-    out: list[_Placement] = []
-    for cand in sorted(cands, key=_KEY):
-        instance = _orders(cand.instance)
-        if len(set(instance)) == len(instance) and all(available[o] <= 1 for o in instance):
-            places = 0  # the common case: one copy of each set, so one placement
-            for o in instance:
-                places |= bit((o, 0))
-            if (cand.rule, places) not in seen:
-                seen.add((cand.rule, places))
-                out.append(_Placement(cand, places))
-            continue
-        needs = Counter(instance)
-        choices = [
-            [sum(bit((o, k)) for k in copies) for copies in combinations(range(max(available[o], n)), n)]
-            for o, n in needs.items()
-        ]
+    out: list[tuple[int, int]] = []
+    for i in sorted(range(len(cands)), key=[c.key for c in cands].__getitem__):
+        rule, instance = named[i]
+        fixed = 0  # the groups with one way to place them: each of their copies is used
+        choices: list[list[int]] = []  # the others: each way to choose the copies used
+        needs = dict.fromkeys(instance, 1) if len(set(instance)) == len(instance) else Counter(instance)
+        for o, need in needs.items():
+            copies = max(available[o], need)
+            if copies == need:
+                for k in range(need):
+                    fixed |= bit((o, k))
+            else:
+                choices.append([sum(bit((o, k)) for k in chosen) for chosen in combinations(range(copies), need)])
         for parts in product(*choices):
-            places = 0
+            places = fixed
             for part in parts:
                 places |= part
-            if (cand.rule, places) not in seen:
-                seen.add((cand.rule, places))
-                out.append(_Placement(cand, places))
+            if (rule, places) not in seen:
+                seen.add((rule, places))
+                out.append((i, places))
     return out
 
 
@@ -363,6 +357,8 @@ def _peelable(level: Sequence[int], higher: int) -> bool:
     of a higher value holds; removing it never hurts the rest, so peeling such instances one by
     one decides the question.  Instances are bit sets of (group, copy) places.
     """
+    if len(level) == 1:  # the common case: the instance alone at its value
+        return bool(level[0] & ~higher)
     rest = list(level)
     while rest:
         for i, mine in enumerate(rest):
@@ -424,7 +420,7 @@ def count_limits_account_once(
     kept_pairs, cut = _cap_pairs(free_pairs, available)
     kept.extend(kept_pairs)
     for cand in cut:
-        by, relation = _why_dropped(cand, kept, available)
+        by, relation = _why_dropped(_named(cand), [_named(k) for k in kept], available)
         dropped.append((cand, by, relation))
     return kept, dropped
 
@@ -497,7 +493,7 @@ class _RulePlan:
         self.bonus = rid in graph.bonus
         self.primary = not self.alone and not self.bonus  # may stand as the fan an alone rule yields to
         self.items: dict[int, Item] = {}  # count -> the Item of that many whole-hand instances
-        self.stopped: dict[tuple[str, str, str], Suppressed] = {}  # (by, relation, source) -> entry
+        self.stopped: dict[tuple[str, str, str, int], Suppressed] = {}  # (by, relation, source, count) -> entry
 
     def item(self, instances: tuple[Instance, ...]) -> Item:
         """The Item of *instances* (one profile-wide object when none of them uses a group)."""
@@ -511,12 +507,13 @@ class _RulePlan:
             )
         return found
 
-    def suppressed(self, by: str, relation: str, source: str) -> Suppressed:
-        """The Suppressed entry of one instance of this rule (one profile-wide object per cause)."""
-        key = (by, relation, source)
+    def suppressed(self, by: str, relation: str, source: str, count: int = 1) -> Suppressed:
+        """The Suppressed entry of *count* instances of this rule (one profile-wide object per
+        cause and count)."""
+        key = (by, relation, source, count)
         found = self.stopped.get(key)
         if found is None:
-            found = self.stopped[key] = Suppressed(self.rid, self.entry.name, by, relation, source)
+            found = self.stopped[key] = Suppressed(self.rid, self.entry.name, by, relation, source, count)
         return found
 
 
@@ -642,12 +639,25 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     return Selection(final, basic, bonus, plans, suppressed)
 
 
-def _merged(suppressed: list[Suppressed]) -> tuple[Suppressed, ...]:
-    """:meth:`Suppressed.merged`, skipped when no entry repeats (a plan makes one object per rule
-    and cause, so equal entries are the same object)."""
-    if len(suppressed) > 1 and len({id(s) for s in suppressed}) < len(suppressed):
-        return Suppressed.merged(suppressed)
-    return tuple(suppressed)
+def _merged(suppressed: list[Suppressed], plans: Mapping[str, _RulePlan]) -> tuple[Suppressed, ...]:
+    """:meth:`Suppressed.merged` of entries made by *plans*: a plan makes one object per rule and
+    cause, so equal entries are the same object, counted by identity; an entry that repeats
+    becomes its plan's entry with that count (no ``dataclasses.replace`` per repeat)."""
+    if len(suppressed) <= 1:
+        return tuple(suppressed)
+    counts: dict[int, int] = {}
+    for entry in suppressed:
+        counts[id(entry)] = counts.get(id(entry), 0) + 1
+    if len(counts) == len(suppressed):
+        return tuple(suppressed)
+    merged: list[Suppressed] = []
+    for entry in suppressed:
+        n = counts.pop(id(entry), 0)
+        if n == 1:
+            merged.append(entry)
+        elif n:
+            merged.append(plans[entry.id].suppressed(entry.by, entry.relation, entry.source, n))
+    return tuple(merged)
 
 
 def _first_key(dropped: Dropped) -> tuple[int, int]:
