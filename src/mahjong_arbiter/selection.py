@@ -57,6 +57,7 @@ from itertools import combinations, product
 from operator import attrgetter
 from typing import Final, NamedTuple
 
+from .account_once_table import abstract_key, lookup, record
 from .errors import ProfileError
 from .profiles.graph import RuleGraph
 from .profiles.model import Edge, Profile, RuleEntry
@@ -419,9 +420,9 @@ def count_limits_account_once(
         free_pairs.append(cand)
     kept_pairs, cut = _cap_pairs(free_pairs, available)
     kept.extend(kept_pairs)
-    for cand in cut:
-        by, relation = _why_dropped(_named(cand), [_named(k) for k in kept], available)
-        dropped.append((cand, by, relation))
+    if cut:
+        kept_named = [_named(k) for k in kept]
+        dropped += [(cand, *_why_dropped(_named(cand), kept_named, available)) for cand in cut]
     return kept, dropped
 
 
@@ -465,6 +466,21 @@ ACCOUNT_ONCE_POLICIES: Final[Mapping[str, AccountOnce]] = {
     "mil-count-limits": count_limits_account_once,
 }
 """The account-once methods a profile may name in ``[policies] account_once``."""
+
+
+def account_once(method: str, cands: Sequence[Candidate], available: Copies) -> tuple[list[Candidate], list[Dropped]]:
+    """``ACCOUNT_ONCE_POLICIES[method](cands, available)``: the shipped answer when the table of
+    answers (:mod:`mahjong_arbiter.account_once_table`) holds this input, else the method's."""
+    key = abstract_key(method, cands, available)
+    if key is not None:
+        found = lookup(key)
+        if found is not None:
+            kept, refused = found
+            return [cands[i] for i in kept], [(cands[i], by, why) for i, by, why in refused]
+    result = ACCOUNT_ONCE_POLICIES[method](cands, available)
+    if key is not None:
+        record(key, cands, result)
+    return result
 
 
 # --- selection ----------------------------------------------------------------------------------------------
@@ -606,8 +622,8 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
                 alone.append(rid)
 
     if len(combining) > 1:
-        method = ACCOUNT_ONCE_POLICIES[selection_graph(profile).account_once or DEFAULT_ACCOUNT_ONCE]
-        chosen, dropped = method(combining, _available(groups, hits))
+        method = selection_graph(profile).account_once or DEFAULT_ACCOUNT_ONCE
+        chosen, dropped = account_once(method, combining, _available(groups, hits))
         if dropped or len(chosen) != len(combining):
             chosen_keys = {c.key for c in chosen}
             for rid in {c.rule for c in combining}:
