@@ -78,7 +78,7 @@ def readings_of_counts(
     if shapes.standard:
         for split in decompose(counts, sets):  # [] unless the tiles are sets and a pair's worth
             found += place_winning_tile(STANDARD, split, declared, winning_tile, self_drawn)
-    special = shapes.special_shapes()
+    special = shapes.special_shapes(len(melds))
     if special:
         shape_input = ShapeInput(tuple(counts), tuple(melds), shapes, decompose)
         for shape in special:
@@ -207,7 +207,7 @@ def completes(
     sets = 4 - len(melds)
     if shapes.standard and sum(counts) == 3 * sets + 2 and decompose(counts, sets):
         return True
-    special = shapes.special_shapes()
+    special = shapes.special_shapes(len(melds))
     if not special:
         return False
     shape_input = ShapeInput(tuple(counts), tuple(melds), shapes, decompose)
@@ -334,7 +334,7 @@ def _completing(
 
     if found_enough():
         return complete
-    for shape in shapes.special_shapes():
+    for shape in shapes.special_shapes(len(melds)):
         kinds = range(NUM_KINDS) if shape.candidates is None else shape.candidates(counts, melds)
         for index in kinds:
             if index in complete:

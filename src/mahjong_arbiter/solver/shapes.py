@@ -78,9 +78,10 @@ class ShapeOptions:
     special: frozenset[str] = field(default=BUILTIN_SPECIAL_SHAPES)
     seven_pairs_four_of_a_kind: bool = True
 
-    def special_shapes(self) -> tuple[SpecialShape, ...]:
-        """The chosen special shapes, in name order; an unknown name is an error."""
-        return _chosen(self.special, _REGISTRY_VERSION[0])
+    def special_shapes(self, melds: int = 0) -> tuple[SpecialShape, ...]:
+        """The chosen special shapes, in name order, that a hand declaring *melds* melds can take
+        (:attr:`SpecialShape.most_melds`; every one for none); an unknown name is an error."""
+        return _chosen(self.special, _REGISTRY_VERSION[0])[min(melds, MOST_MELDS)]
 
 
 DEFAULT_SHAPES: Final = ShapeOptions()
@@ -174,6 +175,10 @@ class SpecialShape:
         (34 counts, each once) within the limits that holds at most *budget* tiles beyond the
         standing tiles, for :func:`~mahjong_arbiter.solver.near.special_near`; without it the
         search is guided by ``distance``.
+    most_melds : int
+        The most declared melds a hand of this shape can hold (four, the default, for any number;
+        none for seven pairs): :meth:`ShapeOptions.special_shapes` leaves the shape out for more,
+        so its ``groupings`` must find nothing then.
     """
 
     name: str
@@ -183,6 +188,7 @@ class SpecialShape:
     candidates: Callable[[Sequence[int], Sequence[Meld]], Iterable[int]] | None = None
     distance: Callable[[DistanceInput], Distance | None] | None = None
     near: Callable[[DistanceInput, int], Iterable[tuple[int, ...]]] | None = None
+    most_melds: int = 4
 
 
 SPECIAL_SHAPES: dict[str, SpecialShape] = {}
@@ -190,12 +196,19 @@ SPECIAL_SHAPES: dict[str, SpecialShape] = {}
 _REGISTRY_VERSION = [0]  # bumped on every change of SPECIAL_SHAPES, so _chosen's cache stays true
 
 
+MOST_MELDS: Final = 4
+"""The most declared melds a hand can hold."""
+
+
 @lru_cache(maxsize=256)
-def _chosen(names: frozenset[str], version: int) -> tuple[SpecialShape, ...]:
+def _chosen(names: frozenset[str], version: int) -> tuple[tuple[SpecialShape, ...], ...]:
+    """The shapes *names* in name order, for each number of declared melds 0..4 those a hand with
+    that many can take."""
     if not names <= SPECIAL_SHAPES.keys():
         unknown = sorted(names - SPECIAL_SHAPES.keys())
         raise ArbiterError("unknown_shape", f"unknown special shape(s): {', '.join(unknown)}")
-    return tuple(SPECIAL_SHAPES[name] for name in sorted(names))
+    shapes = tuple(SPECIAL_SHAPES[name] for name in sorted(names))
+    return tuple(tuple(shape for shape in shapes if shape.most_melds >= melds) for melds in range(MOST_MELDS + 1))
 
 
 def register_special_shape(shape: SpecialShape, *, replace: bool = False) -> None:

@@ -291,13 +291,15 @@ def _distinct_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[in
 
 for _shape in (
     SpecialShape("seven_pairs", "seven pairs", "Green Book 2006 fan 19", seven_pairs, _odd_kinds,
-                 seven_pairs_distance),
+                 seven_pairs_distance, most_melds=0),
     SpecialShape("thirteen_orphans", "one of each terminal and honour, one doubled",
                  "Green Book 2006 fan 7; BMJA 13 Unique Wonders", thirteen_orphans, _orphan_kinds,
-                 thirteen_orphans_distance),
+                 thirteen_orphans_distance, most_melds=0),
     SpecialShape("knitted_straight", "147/258/369 in three suits, a set and a pair",
-                 "Green Book 2006 fan 35", knitted_straight, _knitted_kinds, knitted_straight_distance),
+                 "Green Book 2006 fan 35", knitted_straight, _knitted_kinds, knitted_straight_distance,
+                 most_melds=1),
     SpecialShape("honours_knitted", "fourteen different honours and knitted tiles",
-                 "Green Book 2006 fans 34 and 20", honours_knitted, _distinct_kinds, honours_knitted_distance),
+                 "Green Book 2006 fans 34 and 20", honours_knitted, _distinct_kinds, honours_knitted_distance,
+                 most_melds=0),
 ):
     register_special_shape(_shape)
