@@ -28,7 +28,7 @@ from mahjong_arbiter.hand import Context, Hand, Meld, MeldKind
 from mahjong_arbiter.solver.special import KNITTED_PATTERNS
 from mahjong_arbiter.tiles import ALL_PLAYING, DRAGONS, SUITS, TERMINALS_AND_HONOURS, WINDS, Tile
 
-__all__ = ["GeneratedHand", "random_hand", "corpus", "peer_arguments", "PEER_TOKENS"]
+__all__ = ["GeneratedHand", "random_hand", "corpus", "peer_arguments", "peer_packs", "PEER_TOKENS"]
 
 HONOURS = (*WINDS, *DRAGONS)
 GREEN = tuple(Tile.of(t) for t in ("2s", "3s", "4s", "6s", "8s", "F"))
@@ -271,14 +271,8 @@ PEER_TOKENS: dict[Tile, str] = {
 (checked by running it)."""
 
 
-def peer_arguments(hand: Hand, context: Context) -> dict[str, Any]:
-    """Keyword arguments of ``MahjongGB.MahjongFanCalculator`` for *hand* and *context*.
-
-    The peer does not validate its input (found by running it), so this refuses what it cannot mean:
-    a hand without its winning tile.
-    """
-    if hand.winning_tile is None:
-        raise ValueError("the peer scores complete hands only")
+def peer_packs(hand: Hand) -> tuple[tuple[str, str, int], ...]:
+    """The declared melds as PyMahjongGB packs (a chow by its middle tile; offer 0 for a concealed kong)."""
     packs = []
     for meld in hand.melds:
         if meld.kind is MeldKind.CHOW:
@@ -287,10 +281,21 @@ def peer_arguments(hand: Hand, context: Context) -> dict[str, Any]:
             packs.append(("PENG", PEER_TOKENS[meld.first], 1))
         else:
             packs.append(("GANG", PEER_TOKENS[meld.first], 1 if meld.exposed else 0))
+    return tuple(packs)
+
+
+def peer_arguments(hand: Hand, context: Context) -> dict[str, Any]:
+    """Keyword arguments of ``MahjongGB.MahjongFanCalculator`` for *hand* and *context*.
+
+    The peer does not validate its input (found by running it), so this refuses what it cannot mean:
+    a hand without its winning tile.
+    """
+    if hand.winning_tile is None:
+        raise ValueError("the peer scores complete hands only")
     standing = list(hand.concealed)
     standing.remove(hand.winning_tile)
     return {
-        "pack": tuple(packs),
+        "pack": peer_packs(hand),
         "hand": tuple(PEER_TOKENS[t] for t in standing),
         "winTile": PEER_TOKENS[hand.winning_tile],
         "flowerCount": context.flowers,

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from mahjong_arbiter.hand import Hand, Meld, MeldKind
 from mahjong_arbiter.solver.special import KNITTED_PATTERNS
 from mahjong_arbiter.tiles import ALL_PLAYING, TERMINALS_AND_HONOURS, Tile
-from mcr_hand_generator import PEER_TOKENS
+from mcr_hand_generator import PEER_TOKENS, peer_packs
 
 __all__ = ["thirteen_tile_hands", "peer_packs", "peer_hand"]
 
@@ -116,14 +116,3 @@ def peer_hand(hand: Hand) -> tuple[str, ...]:
     return tuple(PEER_TOKENS[t] for t in hand.concealed)
 
 
-def peer_packs(hand: Hand) -> tuple[tuple[str, str, int], ...]:
-    """The declared melds as PyMahjongGB packs (a chow by its middle tile; offer 0 for a concealed kong)."""
-    packs = []
-    for meld in hand.melds:
-        if meld.kind is MeldKind.CHOW:
-            packs.append(("CHI", PEER_TOKENS[meld.tiles[1]], 1))
-        elif meld.kind is MeldKind.PUNG:
-            packs.append(("PENG", PEER_TOKENS[meld.first], 1))
-        else:
-            packs.append(("GANG", PEER_TOKENS[meld.first], 1 if meld.exposed else 0))
-    return tuple(packs)
