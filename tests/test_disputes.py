@@ -278,9 +278,17 @@ def test_why_absent_quotes_the_rulebook_not_the_docstring(toy: Profile) -> None:
     assert why("Low Chow", HAND, CTX, toy, pung_result()).rule_words == ""  # no rulebook entry: no words
 
 
-def test_why_not_in_profile(toy: Profile) -> None:
-    answer = why("Nonesuch", HAND, CTX, toy, pung_result())
-    assert answer.status == "not_in_profile" and "not a rule of profile toy" in answer.message
+def test_why_not_in_profile_names_the_profiles_that_have_it(toy: Profile) -> None:
+    answer = why("Pure Straight", HAND, CTX, toy, pung_result())
+    assert answer.status == "not_in_profile"
+    assert answer.message == "Pure Straight is not a rule of profile toy; it is a rule of mcr, mcr-mil"
+
+
+def test_why_a_name_of_no_rule_anywhere_is_bad_input(toy: Profile) -> None:
+    with pytest.raises(ArbiterError) as caught:
+        why("Any Pungs", HAND, CTX, toy, pung_result())
+    assert caught.value.code == "unknown_rule"
+    assert "names no rule of profile toy nor of any built-in profile; did you mean 'Any Pung'" in caught.value.message
 
 
 def test_why_not_winning(toy: Profile) -> None:

@@ -31,10 +31,10 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 def test_why_answers_a_near_miss_with_did_you_mean(
     query: str, meant: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    status, out, _ = _run(capsys, "explain", "123456789p123s55m", "--profile", "mcr", "--why", query, "--json")
-    why = json.loads(out)["why"]
-    assert status == 0 and why["status"] == "not_in_profile"
-    assert "did you mean" in why["message"] and meant in why["message"]
+    status, out, err = _run(capsys, "explain", "123456789p123s55m", "--profile", "mcr", "--why", query, "--json")
+    error = json.loads(out)["error"]
+    assert status == 2 and error["code"] == "unknown_rule"  # a name of no rule is bad input, as for verify
+    assert "did you mean" in error["message"] and meant in error["message"] and meant in err
 
 
 @pytest.mark.parametrize(("name", "meant"), [("MRC", "'mcr'"), ("buzzard", "'buzzard-2000'")])

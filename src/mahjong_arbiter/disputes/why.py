@@ -2,7 +2,9 @@
 
 The answer is one of, checked in this order:
 
-1. ``not_in_profile`` — the profile has no such rule (other built-in profiles that have it are named);
+1. ``not_in_profile`` — the profile has no such rule, but other built-in profiles do (they are named);
+   a name that is no rule of any built-in profile is bad input (``unknown_rule``, with the
+   closest names of this profile's rules);
 2. ``not_winning`` — the hand is not a winning hand under the profile, so nothing counts;
 3. ``counted`` — it counted (how many times, for how much);
 4. ``suppressed`` — it held on the best Reading, but a counted rule excluded or implied it: the
@@ -24,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import NotWinningError
+from ..errors import ArbiterError, NotWinningError
 from ..hand import Context, Hand
 from ..profiles.model import Profile, RuleEntry
 from ..profiles.names import did_you_mean
@@ -151,14 +153,23 @@ def why(
         A rule id (``mcr.pure-straight``), short id (``pure-straight``), English or native name.
     result : Result or NotWinningError
         The hand's score under *profile* (or the reason it is not a winning hand).
+
+    Raises
+    ------
+    ArbiterError
+        ``unknown_rule`` when *query* names no rule of *profile* nor of any built-in profile.
     """
     entry = find_rule(profile, query)
     if entry is None:
         elsewhere = _other_profiles(query, profile.id)
-        tail = f"; it is a rule of {', '.join(elsewhere)}" if elsewhere else did_you_mean(near_misses(profile, query))
+        if not elsewhere:
+            hint = did_you_mean(near_misses(profile, query))
+            raise ArbiterError(
+                "unknown_rule", f"{query!r} names no rule of profile {profile.id} nor of any built-in profile{hint}"
+            )
         return WhyAnswer(
             query, "", "", "not_in_profile",
-            f"{query} is not a rule of profile {profile.id}{tail}",
+            f"{query} is not a rule of profile {profile.id}; it is a rule of {', '.join(elsewhere)}",
             f"the rule list of profile {profile.id} ({'; '.join(profile.sources) or profile.label})",
         )
     source = _rule_source(entry)
