@@ -206,6 +206,8 @@ def test_explain_with_why_equals_the_cli(client: TestClient, capsys: pytest.Capt
     assert data["why"]["status"] == case["status"] and data["why"]["by"] == case["by"]
     assert case["source_contains"] in data["why"]["source"]
     assert error_of(client.post("/api/explain", json={**body, "why": "x" * 500}))["code"] == "bad_request"
+    typo = error_of(client.post("/api/explain", json={**body, "why": "Short Straights"}))
+    assert typo["code"] == "unknown_rule" and "did you mean 'Short Straight'" in typo["message"]
 
 
 def test_verify_right_and_wrong(client: TestClient, capsys: pytest.CaptureFixture[str]) -> None:
