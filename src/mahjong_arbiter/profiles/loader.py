@@ -112,10 +112,10 @@ def _stamp(path: Path) -> tuple[int, ...]:
         try:
             status = path.stat()
             stamps.append(status.st_mtime_ns)
-            parent = _parent_named(path, status.st_mtime_ns, status.st_size)
+            parent = _parsed(path, status.st_mtime_ns, status.st_size).get("extends")
         except (OSError, ProfileError):
             break  # _load reports the problem with its file and field
-        if parent is None:
+        if not isinstance(parent, str):
             break
         try:
             path = _locate(parent, path)
@@ -124,12 +124,21 @@ def _stamp(path: Path) -> tuple[int, ...]:
     return tuple(stamps)
 
 
-@lru_cache(maxsize=256)
-def _parent_named(path: Path, mtime_ns: int, size: int) -> str | None:
-    """What the file's ``extends`` names, read once per version of the file (its time and size
-    are part of the key): stamping a cached profile costs a ``stat`` per file, not a parse."""
-    parent = _read_toml(path).get("extends")
-    return parent if isinstance(parent, str) else None
+@lru_cache(maxsize=64)
+def _parsed(path: Path, mtime_ns: int, size: int) -> dict[str, Any]:
+    """:func:`_read_toml` once per version of the file (its time and size are part of the key):
+    stamping a cached profile costs a ``stat`` per file, and loading it parses each file once.
+    Callers only read the dictionary."""
+    return _read_toml(path)
+
+
+def _current(path: Path) -> dict[str, Any]:
+    """The file as it is now, parsed (:func:`_parsed` of its present version)."""
+    try:
+        status = path.stat()
+    except OSError:
+        return _read_toml(path)  # which says why the file cannot be read
+    return _parsed(path, status.st_mtime_ns, status.st_size)
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -227,7 +236,7 @@ def _load(path: Path, stamp: tuple[int, ...] = (), chain: tuple[Path, ...] = ())
     if path in chain:
         loop = " -> ".join(p.name for p in (*chain, path))
         raise ProfileError(f"{path}: profiles extend each other in a loop: {loop}")
-    raw = _read_toml(path)
+    raw = _current(path)
     where = str(path)
     unknown = sorted(set(raw) - _TOP_KEYS)
     if unknown:
