@@ -130,3 +130,26 @@ def test_a_citation_without_a_document_is_caught() -> None:
     names = document_names()
     assert not _names_a_document("BMJA WOTS: chow 0", names)
     assert _names_a_document("BMJA rules, Working out the scores", names)
+
+
+_READING_NOTES = re.compile(r"reading notes? N(\d+)(?:-N(\d+))?")
+
+
+@pytest.mark.parametrize("pid", ["mcr", "mcr-mil"])
+def test_every_reading_note_a_profile_cites_is_one_of_its_notes(pid: str) -> None:
+    """A player who reads "reading note N4" in a source finds the note with ``rules PROFILE``: the
+    notes are the profile's own ``[[notes]]`` (``reading-note.n1`` ... ``n16`` in mcr.toml), not a
+    file of the repository an installed package lacks."""
+    from mahjong_arbiter.profiles.loader import load_profile
+
+    profile = load_profile(pid)
+    texts = [*profile.sources, *(e.source for e in profile.rules.values())]
+    texts += [edge.source for e in profile.rules.values() for edge in (*e.implies, *e.excludes)]
+    cited = set()
+    for text in texts:
+        for first, last in _READING_NOTES.findall(text):
+            cited.update(range(int(first), int(last or first) + 1))
+    notes = {n.id for n in profile.notes}
+    assert cited >= {1, 13, 16} and cited <= set(range(1, 17))  # the range and the single notes are read
+    assert sorted(k for k in cited if f"reading-note.n{k}" not in notes) == []
+    assert not any("docs/sources.md" in text for text in texts)
