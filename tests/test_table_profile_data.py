@@ -181,6 +181,17 @@ def test_profiles_show_prints_the_settlement_with_its_sources(capsys: pytest.Cap
     assert "progression: after an East win East stays; after a draw East stays" in out
 
 
+def test_profiles_with_a_profile_alone_shows_it(capsys: pytest.CaptureFixture[str]) -> None:
+    from mahjong_arbiter.cli import main
+
+    assert main(["profiles", "show", "mcr-mil"]) == 0
+    shown = capsys.readouterr().out
+    assert main(["profiles", "mcr-mil"]) == 0 and capsys.readouterr().out == shown
+    assert main(["profiles", "mcr", "mcr-mil"]) == 2  # two names need diff: said, not guessed
+    assert "'mcr' is not list, show or diff" in capsys.readouterr().err
+    assert main(["profiles", "nosuch"]) == 2 and "unknown profile 'nosuch'" in capsys.readouterr().err
+
+
 def test_the_fingerprint_hashes_what_decides_not_citations(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 12 section 3: equal fingerprints score (and settle) every hand alike; a citation,
     a name or a note never changes one; a value, a settlement value or the package version does."""

@@ -13,13 +13,17 @@ HELP = "list the rule profiles, show one resolved (kept/added/amended/removed), 
 EXAMPLE = """examples:
   mahjong-arbiter profiles
   mahjong-arbiter profiles show buzzard-2000
+  mahjong-arbiter profiles mcr-mil
   mahjong-arbiter profiles diff mcr mcr-mil --json
   mahjong-arbiter profiles show ./club.toml
 """
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("action", nargs="?", default="list", choices=("list", "show", "diff"))
+    parser.add_argument(
+        "action", nargs="?", default="list", metavar="{list,show,diff}",
+        help="what to do (default list); a profile id or file alone is shown, as with show",
+    )
     parser.add_argument("names", nargs="*", metavar="PROFILE", help="profile ids or .toml files")
     parser.add_argument("--json", action="store_true", help="JSON instead of text")
 
@@ -35,7 +39,15 @@ def run(args: argparse.Namespace) -> int:
     )
     from ...profiles.loader import load_profile
 
-    wanted = {"list": 0, "show": 1, "diff": 2}[args.action]
+    actions = {"list": 0, "show": 1, "diff": 2}
+    if args.action not in actions:
+        if args.names:
+            raise ArbiterError(
+                "bad_arguments",
+                f"{args.action!r} is not list, show or diff (a profile alone is shown: profiles PROFILE)",
+            )
+        args.action, args.names = "show", [args.action]
+    wanted = actions[args.action]
     if len(args.names) != wanted:
         raise ArbiterError("bad_arguments", f"profiles {args.action} takes {wanted} profile name(s)")
     if args.action == "list":
