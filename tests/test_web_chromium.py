@@ -341,6 +341,42 @@ def test_the_teaching_panel_on_a_phone(page: Any, server: Server, capsys: pytest
     no_horizontal_scroll(page)
 
 
+def test_the_teaching_panel_says_it_is_working_and_asks_again_after_a_change(page: Any, server: Server) -> None:
+    """While a teaching request is out its part says what it is doing and is aria-busy; a change
+    meanwhile is said to wait for the search under way, and is asked for once that is back."""
+    held: list[Any] = []
+    holding = True
+
+    def hold(route: Any) -> None:
+        if holding:
+            held.append(route)  # the answers wait until the test lets them go
+        else:
+            route.continue_()
+
+    page.route("**/ui/teach", hold)
+    page.goto(server.url + "/?hand=123m456p789s11pEW&depth=3")
+    distance, targets = page.locator("#distance"), page.locator("#targets")
+    expect(page.locator("#distance-working")).to_contain_text("Measuring how far the hand is from winning…")
+    expect(page.locator("#targets-working")).to_contain_text("Searching the complete hands within 3 new tiles…")
+    expect(distance).to_have_attribute("aria-busy", "true")
+    expect(targets).to_have_attribute("aria-busy", "true")
+    page.focus("#f-depth")
+    page.keyboard.press("Home")  # 1 new tile, while the 3-tile search is out
+    expect(page.locator("#targets-working")).to_contain_text(
+        "Searching the complete hands within 1 new tile (once the search under way ends)…"
+    )
+    assert len(held) == 2  # one request per part at a time: the change was not sent meanwhile
+    holding = False
+    for route in held:
+        route.continue_()
+    # the 3-tile answer is not drawn: the 1-tile state is asked for and drawn
+    expect(targets).to_have_text("No complete hand within 1 new tile under mcr. Try more new tiles.")
+    expect(page.locator("#targets-working")).to_have_text("")
+    expect(targets).not_to_have_attribute("aria-busy", "true")
+    expect(distance.locator(".headline")).to_have_text("1 exchange from ready (shanten 1)")
+    expect(distance).not_to_have_attribute("aria-busy", "true")
+
+
 def test_compare_and_a_shared_link_reproduce_the_ruling(page: Any, browser: Any, server: Server) -> None:
     page.goto(server.url + "/")
     type_hand(page, H)
