@@ -34,6 +34,7 @@ from mahjong_arbiter.scoring import score
 from mahjong_arbiter.scoring.common import make_situation, profile_readings, rule_hits
 from mahjong_arbiter.selection import select
 from mahjong_arbiter.solver.api import waits
+from mahjong_arbiter.solver.reading import Reading
 from mahjong_arbiter.tiles import Tile
 from mcr_hand_generator import GeneratedHand, corpus, peer_arguments
 
@@ -297,13 +298,57 @@ def difference_problems(case: Case, total: int | float, values: dict[str, int | 
     return problems
 
 
-def _baseline(g: GeneratedHand, peer: PeerScore, mil: Profile) -> PeerScore:
-    """The peer, or our MIL reading where the peer chose another Reading of equal total (allow-list
-    ``tie-between-readings``): the notes state differences of reading, not of tie-breaking."""
+def _scored_on(reading: Reading, g: GeneratedHand, profile: Profile) -> PeerScore | None:
+    """*profile*'s total, fans and values on one Reading of the hand (None when it has no such Reading)."""
+    situation = make_situation(g.hand, g.context, profile)
+    for candidate in profile_readings(g.hand, g.context, profile):
+        if candidate == reading:
+            chosen = select(profile, rule_hits(candidate, situation, profile), candidate.groups)
+            return PeerScore(int(chosen.total), Counter({i.id: i.count for i in chosen.items}),
+                             {i.id: int(i.value) for i in chosen.items})
+    return None
+
+
+def _baselines(g: GeneratedHand, peer: PeerScore, mil: Profile, chosen: Reading | None) -> list[PeerScore]:
+    """What ``mcr``'s choice may be compared with: the peer first, then the MIL reading of the
+    Readings ``mcr`` may have chosen where the peer's Reading is another (the notes state
+    differences of reading on one Reading, not of which Reading wins):
+
+    - our MIL reading, where the peer chose another Reading of equal total (allow-list
+      ``tie-between-readings``): a tie broken the other way;
+    - our MIL reading of the Reading ``mcr`` chose, where a note made ``mcr`` choose another
+      Reading than the MIL reading does (a wait fan the Green Book keeps, Fully Concealed Hand
+      on seven pairs), provided that Reading scores no more than the peer under the MIL reading:
+      the peer's choice stands as the MIL reading's best, and ``mcr`` must still differ from the
+      MIL reading on its own Reading by exactly the notes.
+    """
+    found = [peer]
     mil_result = score(g.hand, g.context, mil)
     if our_fans(mil_result) != peer.fans and _allowed("tie", g, mil_result, peer, mil):
-        return PeerScore(int(mil_result.total), our_fans(mil_result), {i.id: int(i.value) for i in mil_result.items})
-    return peer
+        found.append(PeerScore(int(mil_result.total), our_fans(mil_result),
+                               {i.id: int(i.value) for i in mil_result.items}))
+    if chosen is not None and mil_result.reading != chosen:
+        same = _scored_on(chosen, g, mil)
+        if same is not None and same.total <= peer.total:
+            found.append(same)
+    return found
+
+
+def unexplained_difference(
+    g: GeneratedHand, result: Result, peer: PeerScore, mil: Profile
+) -> list[str]:
+    """The problems of ``mcr``'s *result* against the first baseline that explains it (empty when
+    one does; else the peer's)."""
+    case = Case.of(g.hand, g.context, result)
+    values = {item.id: item.value for item in result.items}
+    first: list[str] = []
+    for i, base in enumerate(_baselines(g, peer, mil, result.reading)):
+        problems = difference_problems(case, result.total, values, base)
+        if not problems:
+            return []
+        if i == 0:
+            first = problems
+    return first
 
 
 def test_mcr_differences_from_pymahjonggb_are_exactly_the_notes() -> None:
@@ -314,9 +359,7 @@ def test_mcr_differences_from_pymahjonggb_are_exactly_the_notes() -> None:
     for g, peer in zip(the_corpus(), peer_scores(), strict=True):
         result = score(g.hand, g.context, gb)
         case = Case.of(g.hand, g.context, result)
-        values = {item.id: item.value for item in result.items}
-        base = peer if result.total == peer.total and case.ours == peer.fans else _baseline(g, peer, mil)
-        problems = difference_problems(case, result.total, values, base)
+        problems = unexplained_difference(g, result, peer, mil)
         if problems:
             unexplained.append(f"{_describe(g, result, peer)}: {'; '.join(problems)}")
         if result.total != peer.total or case.ours != peer.fans:
@@ -358,3 +401,46 @@ def test_the_tie_check_accepts_only_a_reading_the_peer_could_have_chosen() -> No
     assert _allowed("tie", g, result, peer, profile)
     worse = PeerScore(peer.total, peer.fans + Counter({"mcr.no-honors": 1}), peer.values)
     assert not _allowed("tie", g, result, worse, profile)
+
+
+def test_a_note_that_changes_the_best_reading_is_checked_on_that_reading() -> None:
+    # Found by wider runs of the differential test (seeds 777 and 3, 6,000 hands each).
+    # 555p 5567788889s + 5s on a discard, seat South: all four 8s are held, so under the Green
+    # Book (N15) the hand waited on 5s alone and 555p 567s 789s 888s 55s keeps Single Wait (9);
+    # the MIL reading counts the 8s as a wait, both that Reading and the one with Double Pung
+    # total 8, and the peer takes the Double Pung one.
+    # 44566m 44555566p + 5m self-drawn, round South: under the Green Book (N4) the seven pairs
+    # Reading takes Fully Concealed Hand (4) for Self-Drawn (1), 55 against the chows' 53; the
+    # MIL reading scores it 52 and keeps the chows' 53.
+    from mahjong_arbiter.notation import parse_hand
+
+    gb, mil = load_profile("mcr"), load_profile("mcr-mil")
+    for text, context, notes in (
+        ("555p5567788889s5s", Context(seat_wind=Tile.of("S")), ["N15"]),
+        ("44566m44555566p5m", Context(self_drawn=True, prevailing_wind=Tile.of("S")), ["N4"]),
+    ):
+        hand = parse_hand(text).hand
+        g = GeneratedHand(hand, context, "found")
+        peer = peer_score(hand, context)
+        result = score(hand, context, gb)
+        assert result.reading is not None and result.reading != score(hand, context, mil).reading
+        case = Case.of(hand, context, result)
+        values = {item.id: item.value for item in result.items}
+        assert expected_difference(case)[0] == notes
+        assert difference_problems(case, result.total, values, peer)  # the peer's Reading is another
+        assert unexplained_difference(g, result, peer, mil) == []
+        # a Reading the MIL reading would score above the peer's best is no baseline
+        base = _scored_on(result.reading, g, mil)
+        assert base is not None and difference_problems(case, result.total, values, base) == []
+        lower = PeerScore(base.total - 1, peer.fans, peer.values)
+        assert base not in _baselines(g, lower, mil, result.reading)
+        assert unexplained_difference(g, result, lower, mil)
+    # 1111223344789s + 4s on a discard (seed 24): our MIL reading breaks a tie at 30 the other way
+    # from the peer, whose own Reading is the one the Green Book keeps Single Wait on (31, N15):
+    # the peer itself explains the difference, so it is tried first
+    hand = parse_hand("1111223344789s4s").hand
+    context = Context(seat_wind=Tile.of("W"), prevailing_wind=Tile.of("W"))
+    g = GeneratedHand(hand, context, "found")
+    peer, result = peer_score(hand, context), score(hand, context, gb)
+    assert result.total - peer.total == 1 and len(_baselines(g, peer, mil, result.reading)) > 1
+    assert unexplained_difference(g, result, peer, mil) == []
