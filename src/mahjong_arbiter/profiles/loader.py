@@ -59,7 +59,9 @@ from .values import (
     finite_problem,
 )
 
-__all__ = ["load_profile", "parent_profile", "builtin_profile_ids", "builtin_id", "DATA_DIR", "ARITHMETICS"]
+__all__ = [
+    "load_profile", "profile_data", "parent_profile", "builtin_profile_ids", "builtin_id", "DATA_DIR", "ARITHMETICS",
+]
 
 DATA_DIR = Path(__file__).parent / "data"
 ARITHMETICS = ("mcr", "classical", "faan")
@@ -93,6 +95,16 @@ def load_profile(name: str | Path) -> Profile:
     """
     path = _locate(name, None)
     return _load(path, _stamp(path))
+
+
+def profile_data(path: Path) -> dict[str, Any]:
+    """The profile file *path* read as the loader reads it, before any field is checked: valid TOML,
+    every value finite and nested at most :data:`~.values.MAX_DEPTH` deep, or a
+    :class:`~mahjong_arbiter.errors.ProfileError` naming the file and the field.  The parse is
+    kept for this version of the file, so a :func:`load_profile` of the same resolved path that
+    follows reuses it (for callers that look at a field or two first, as the web's uploads do).
+    Callers only read the dictionary."""
+    return _current(path)
 
 
 def parent_profile(profile: Profile) -> Profile | None:

@@ -137,6 +137,7 @@ async def readings(body: ReadingsRequest) -> JsonAnswer:
 async def waits(body: WaitsRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand)
     if body.profile is None:
+        state.profiles([], body.profile_toml, token=token)  # an uploaded text must be named to be sent
         if body.discards:
             raise ArbiterError("bad_arguments", "discards needs a profile: the waits it leaves are scored")
         shapes = answers.special_shapes(body.special)
@@ -204,7 +205,7 @@ async def verify(body: VerifyRequest, state: State, token: TokenHeader = None) -
 )
 async def compare(body: CompareRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand)
-    profiles = [state.profile(name, body.profile_toml, token=token) for name in body.profiles]
+    profiles = state.profiles(body.profiles, body.profile_toml, token=token)
     return answer_response(rec.id, lambda: answers.compare_answer(rec, profiles, backend=body.backend))
 
 
@@ -233,7 +234,7 @@ async def profiles_diff(
 ) -> JsonAnswer:
     from ..profiles.describe import profile_diff
 
-    return JsonAnswer(profile_diff(state.profile(a), state.profile(b)))
+    return JsonAnswer(profile_diff(state.builtin(a), state.builtin(b)))
 
 
 @router.get(
@@ -244,7 +245,7 @@ async def profiles_diff(
 async def profile_show(profile_id: str, state: State) -> JsonAnswer:
     from ..profiles.describe import profile_table
 
-    return JsonAnswer(profile_table(state.profile(profile_id)))
+    return JsonAnswer(profile_table(state.builtin(profile_id)))
 
 
 @router.post(
@@ -255,8 +256,7 @@ async def profile_show(profile_id: str, state: State) -> JsonAnswer:
 async def profile_upload(body: ProfileUpload, state: State, token: TokenHeader = None) -> JsonAnswer:
     from ..profiles.describe import profile_table
 
-    state.check_token(token)
-    return JsonAnswer(profile_table(state.uploads.load(body.text)))
+    return JsonAnswer(profile_table(state.upload(body.text, token=token)))
 
 
 # --- games ------------------------------------------------------------------------------------------
@@ -282,9 +282,17 @@ def game_new(body: NewGameRequest, state: State, token: TokenHeader = None) -> J
     from ..table import games
     from ..table.export import game_json
 
+    if body.profile_toml is not None:
+        raise ArbiterError(
+            "unsupported_profile",
+            "profile_toml: a game from the web is played under a built-in profile (the ledger keeps a game's "
+            "profile for its replay, and an uploaded one lives only in the requests that carry it); start a game "
+            "on house rules from the command line with their file: game new --profile FILE",
+        )
+    profile = state.builtin(body.profile)  # never a file named from the web
     with state.ledger_write(token) as ledger, ledger.transaction():
         gid = games.new_game(
-            ledger, profile=body.profile, players=body.players, limit=body.limit, rounds=body.rounds,
+            ledger, profile=profile.id, players=body.players, limit=body.limit, rounds=body.rounds,
             after_east_win=body.after_east_win, after_draw=body.after_draw,
         )
         game = ledger.game(gid)

@@ -49,7 +49,7 @@ def games_page(state: AppState) -> str:
              escape(", ".join(g.players)))
             for g in reversed(ledger.games())
         ]
-        where = str(ledger.path)
+        where = ledger.path.name  # the file's name: a page never shows where the server keeps its files
     listed = table(("game", "started", "profile", "players"), rows, raw=frozenset({0, 1, 2, 3})) if rows else (
         "<p>No game in this ledger yet.</p>")
     ids = [(pid, pid) for pid in builtin_profile_ids()]
@@ -61,7 +61,8 @@ def games_page(state: AppState) -> str:
     )
     body = f"""
 <h1>Games</h1>
-<p class="hint">Ledger: <code>{escape(where)}</code> (the same file the <code>game</code> commands use).</p>
+<p class="hint">Ledger: <code>{escape(where)}</code> on the server (the <code>game</code> commands go on with its
+games when given the same file with <code>--db</code>).</p>
 {listed}
 <section aria-labelledby="new-title"><h2 id="new-title">Start a game</h2>
 <form id="new-game" class="stack">

@@ -184,9 +184,15 @@ class ProfileUpload(_Strict):
 
 
 class NewGameRequest(_Strict):
-    """``game new``."""
+    """``game new``, under a built-in profile.  The ledger pins a game to its profile's id or file
+    for the rest of the game and for its replay; an uploaded profile lives only in the requests
+    that carry it, so a game on house rules is started where their file is (``game new --profile
+    FILE``) and ``profile_toml`` is refused with a message that says so."""
 
-    profile: str = Field(max_length=200)
+    profile: str = Field(max_length=200, description="a built-in profile id")
+    profile_toml: str | None = Field(
+        None, max_length=MAX_PROFILE, description="refused: a game from the web is played under a built-in profile"
+    )
     players: list[Annotated[str, Field(min_length=1, max_length=60)]] = Field(min_length=4, max_length=4)
     limit: int | None = Field(None, gt=0, le=10**9)
     rounds: Literal[1, 4] = 4

@@ -93,7 +93,7 @@ def profile_page(state: AppState, profile_id: str) -> str:
     if profile_id not in builtin_profile_ids():
         known = ", ".join(builtin_profile_ids())
         raise ArbiterError("not_found", f"no built-in profile {profile_id!r}; the built-in profiles: {known}")
-    profile = state.profile(profile_id)
+    profile = state.builtin(profile_id)
     body = (
         f'<p><a href="/profiles">All profiles</a></p><h1>Rulebook: {escape(profile.label)}</h1>'
         + rulebook_html(profile)
@@ -140,7 +140,7 @@ def diff_html(diff: dict[str, Any]) -> str:
 
 def diff_page(state: AppState, a: str, b: str) -> str:
     """The difference of two built-in profiles."""
-    body = f'<p><a href="/profiles">All profiles</a></p>{diff_html(profile_diff(state.profile(a), state.profile(b)))}'
+    body = f'<p><a href="/profiles">All profiles</a></p>{diff_html(profile_diff(state.builtin(a), state.builtin(b)))}'
     return layout(f"{a} and {b}", body, active="profiles", token_needed=state.config.token is not None)
 
 
@@ -148,11 +148,11 @@ def check_upload(data: object, state: AppState, token: str | None) -> dict[str, 
     """Check an uploaded profile: ``{"ok", "id", "html", "error"}`` (the loader's message when it fails)."""
     if not isinstance(data, dict) or not isinstance(data.get("text"), str):
         raise ArbiterError("bad_json", 'expected {"text": "..."}')
-    state.check_token(token)
+    state.check_token(token)  # a missing token is a 403, not a message about the profile
     try:
-        profile = state.uploads.load(data["text"])
+        profile = state.upload(data["text"], token=token)
     except ArbiterError as exc:
         return {"ok": False, "id": None, "error": exc.message, "html": ""}
-    diff = profile_diff(state.profile(str(profile.extends)), profile)
+    diff = profile_diff(state.builtin(str(profile.extends)), profile)
     html = diff_html(diff) + f"<h2>Rulebook: {escape(profile.label)}</h2>" + rulebook_html(profile)
     return {"ok": True, "id": profile.id, "error": "", "html": html}

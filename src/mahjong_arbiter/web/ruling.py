@@ -128,7 +128,7 @@ def ruling_html(form: RulingForm, state: AppState, token: str | None) -> Ruling:
     """The ruling of *form*'s hand under its profile."""
     try:
         profile = state.profile(form.profile, form.house, token=token)
-        others = [state.profile(name, form.house, token=token) for name in form.compare if name != form.profile]
+        others = [state.builtin(name) for name in form.compare if name != profile.id]  # the house rules are profile
     except ArbiterError as exc:
         return Ruling(error_html(exc, where="profile"), None)
     try:

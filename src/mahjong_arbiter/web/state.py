@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import hmac
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Final, TypeVar
 
 import anyio
@@ -15,9 +16,9 @@ import anyio.to_thread
 
 from ..errors import ArbiterError, ProfileError
 from ..profiles.model import Profile
-from ..table.ledger import Ledger
+from ..table.ledger import Ledger, default_db_path
 from .config import ServerConfig
-from .uploads import UploadedProfiles
+from .uploads import UPLOAD_NAME, UploadedProfiles
 
 __all__ = ["AppState", "TokenError", "TOKEN_HEADER", "SEARCHES"]
 
@@ -70,17 +71,16 @@ class AppState:
         if wanted is not None and not (given and hmac.compare_digest(given.encode(), wanted.encode())):
             raise TokenError()
 
-    def profile(self, name: str, toml: str | None = None, *, token: str | None = None,
-                limit: int | None = None) -> Profile:
-        """The profile *name*: the uploaded *toml* when it defines that id, else a built-in profile.
+    def upload(self, toml: str, *, token: str | None = None) -> Profile:
+        """The profile an uploaded text defines, checked by the loader (the token checked first)."""
+        self.check_token(token)
+        return self.uploads.load(toml)
 
-        Files are never named from the web: a name that looks like a path is refused.
-        """
-        if toml is not None:
-            self.check_token(token)
-            uploaded = self.uploads.load(toml)
-            if uploaded.id == name:
-                return uploaded.with_limit(limit)
+    def builtin(self, name: str, *, limit: int | None = None) -> Profile:
+        """The built-in profile *name* names (its id in any spelling, or an alias).
+
+        Files are never named from the web: a name that looks like a path is refused before
+        anything is opened, so the answer is the same whether or not such a file exists."""
         if "/" in name or "\\" in name or name.endswith(".toml"):
             raise ProfileError(
                 f"profile {name!r}: the web app takes a built-in profile id or an uploaded profile, not a file",
@@ -90,11 +90,45 @@ class AppState:
 
         return resolve_profile(name).with_limit(limit)
 
+    def profile(self, name: str, toml: str | None = None, *, token: str | None = None,
+                limit: int | None = None) -> Profile:
+        """The profile *name*: the uploaded *toml*, which must define that id, or else a built-in profile.
+
+        An uploaded text that is given but not used is bad input (:meth:`profiles`)."""
+        return self.profiles([name], toml, token=token, limit=limit)[0]
+
+    def profiles(self, names: Sequence[str], toml: str | None = None, *, token: str | None = None,
+                 limit: int | None = None) -> list[Profile]:
+        """The profiles *names*: the one the uploaded *toml* defines, the others built-in.
+
+        *toml*, when given, is loaded (an invalid text is refused with the loader's message) and
+        must define one of *names*: a house-rules text sent with a request that does not name it
+        would otherwise be ignored in silence, and the answer taken for a house ruling."""
+        uploaded = None if toml is None else self.upload(toml, token=token)
+        if uploaded is not None and uploaded.id not in names:
+            named = f"names {' and '.join(repr(n) for n in names)}" if names else "names no profile"
+            raise ProfileError(
+                f"profile_toml: the {UPLOAD_NAME} defines {uploaded.id!r}, but the request {named}: "
+                f"name {uploaded.id!r} as the profile to use it, or leave profile_toml out",
+                code="unused_profile",
+            )
+        return [uploaded.with_limit(limit) if uploaded is not None and name == uploaded.id
+                else self.builtin(name, limit=limit) for name in names]
+
     @contextmanager
     def ledger(self) -> Iterator[Ledger]:
-        """The ledger, opened for one request."""
-        with Ledger.open(self.config.db) as ledger:
-            yield ledger
+        """The ledger, opened for one request.  A problem met while it is open is told as the
+        ledger's messages tell it, with the server's file path left out: "no game 9 in the ledger"
+        (the command line names its own file; a web client, perhaps on another machine, is not
+        told where the server keeps it)."""
+        path = self.config.db if self.config.db is not None else default_db_path()
+        try:
+            with Ledger.open(path) as ledger:
+                yield ledger
+        except ArbiterError as exc:
+            exc.message = _without_path(exc.message, Path(path))
+            exc.args = (exc.message,)
+            raise
 
     @contextmanager
     def ledger_write(self, token: str | None) -> Iterator[Ledger]:
@@ -103,3 +137,13 @@ class AppState:
         self.check_token(token)
         with self.ledger_lock, self.ledger() as ledger:
             yield ledger
+
+
+def _without_path(message: str, ledger: Path) -> str:
+    """*message* with the ledger's file (as given, resolved) and its folder named in words."""
+    for where in dict.fromkeys((ledger, ledger.resolve())):
+        message = message.replace(f"the ledger {where}", "the ledger").replace(str(where), "the ledger")
+    for folder in dict.fromkeys((ledger.parent, ledger.resolve().parent)):
+        if folder.parent != folder and str(folder) != ".":  # neither the root nor "here"
+            message = message.replace(str(folder), "the ledger's folder")
+    return message

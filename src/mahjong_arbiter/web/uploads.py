@@ -6,8 +6,9 @@ Each text is loaded once (cached by its SHA-256) by :func:`mahjong_arbiter.profi
 from a file in a private temporary folder, so every check and every message is the loader's own.
 
 An uploaded profile may extend only a built-in profile (``extends = "hk-old-style"``): it can
-name no file, so an upload never makes the server read one of its files.  Its id may not be a
-built-in id.  Its size is limited (:data:`~mahjong_arbiter.web.config.MAX_PROFILE`).
+name no file, so an upload never makes the server read one of its files.  Its id may not name a
+built-in profile in any spelling the shared matcher reads (``MCR``, ``chinese-standard``).  Its
+size is limited (:data:`~mahjong_arbiter.web.config.MAX_PROFILE`).
 """
 
 from __future__ import annotations
@@ -16,13 +17,13 @@ import hashlib
 import shutil
 import tempfile
 import threading
-import tomllib
 from collections import OrderedDict
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from ..errors import ArbiterError, ProfileError
-from ..profiles.loader import builtin_profile_ids, load_profile
+from ..profiles.loader import builtin_id, builtin_profile_ids, load_profile, profile_data
 from ..profiles.model import Profile
 
 __all__ = ["UploadedProfiles", "UPLOAD_NAME"]
@@ -38,7 +39,7 @@ class UploadedProfiles:
 
     def __init__(self, max_bytes: int) -> None:
         self.max_bytes = max_bytes
-        self._folder = Path(tempfile.mkdtemp(prefix="mahjong-arbiter-uploads-"))
+        self._folder = Path(tempfile.mkdtemp(prefix="mahjong-arbiter-uploads-")).resolve()
         self._loaded: OrderedDict[str, Profile] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -66,10 +67,23 @@ class UploadedProfiles:
         return profile
 
     def _check_and_load(self, text: str, key: str) -> Profile:
+        """Write *text* to its own file and have the loader read it: the loader's parse (kept for
+        the load that follows) and every one of its messages, the file named as :data:`UPLOAD_NAME`."""
+        path = (self._folder / f"{key[:24]}.toml").resolve()
+        path.write_text(text, encoding="utf-8")
         try:
-            raw = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise ProfileError(f"{UPLOAD_NAME}: not valid TOML: {exc}") from None
+            self._check_header(profile_data(path))
+            return load_profile(path)
+        except ProfileError as exc:
+            path.unlink(missing_ok=True)
+            message = exc.message.replace(str(path), UPLOAD_NAME).replace(str(self._folder), UPLOAD_NAME)
+            raise ProfileError(message, code=exc.code) from None
+
+    @staticmethod
+    def _check_header(raw: Mapping[str, Any]) -> None:
+        """Refuse a parent that is not a built-in profile (an upload names no file) and an id that
+        names a built-in profile in any spelling the shared matcher reads (``MCR``,
+        ``chinese-standard``): a house ruling must never be labelled as a built-in one."""
         builtins = builtin_profile_ids()
         parent = raw.get("extends")
         if not isinstance(parent, str) or parent not in builtins:
@@ -78,14 +92,8 @@ class UploadedProfiles:
                 f"{UPLOAD_NAME}: field 'extends' must name a built-in profile ({', '.join(builtins)}), "
                 f"not {shown}: an uploaded profile may extend only built-in profiles"
             )
-        if raw.get("id") in builtins:
-            raise ProfileError(
-                f"{UPLOAD_NAME}: field 'id' is the built-in {raw['id']!r}; give the house rules their own id"
-            )
-        path = self._folder / f"{key[:24]}.toml"
-        path.write_text(text, encoding="utf-8")
-        try:
-            return load_profile(path)
-        except ProfileError as exc:
-            message = exc.message.replace(str(path.resolve()), UPLOAD_NAME).replace(str(path), UPLOAD_NAME)
-            raise ProfileError(message, code=exc.code) from None
+        pid = raw.get("id")
+        named = builtin_id(pid) if isinstance(pid, str) else None
+        if named is not None:
+            which = f"the built-in {named!r}" if pid == named else f"{pid!r}, a name of the built-in profile {named!r}"
+            raise ProfileError(f"{UPLOAD_NAME}: field 'id' is {which}; give the house rules their own id")
