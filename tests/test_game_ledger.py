@@ -157,6 +157,14 @@ def test_default_db_is_in_the_data_dir(monkeypatch: pytest.MonkeyPatch, tmp_path
     assert default_db_path() == tmp_path / "mahjong-arbiter" / "games.sqlite3"
 
 
+@pytest.mark.parametrize("name", ["MCR", "chinese-standard", str(load_profile("mcr").path)])
+def test_a_game_stores_a_built_in_profile_by_its_id(db: str, name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    # however the built-in profile is named (its id in capitals, another tool's name, the package's
+    # own file), the ledger keeps its id, not the path of a file inside this installation
+    assert game(db, "new", "--profile", name, "--players", "A", "B", "C", "D") == 0
+    assert show(db, capsys)["game"]["profile"] == load_profile(name).id
+
+
 def test_mcr_game_is_sixteen_hands(db: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert game(db, "new", "--profile", "mcr", "--players", "A", "B", "C", "D") == 0
     for _ in range(16):

@@ -60,7 +60,8 @@ from .values import (
 )
 
 __all__ = [
-    "load_profile", "profile_data", "parent_profile", "builtin_profile_ids", "builtin_id", "DATA_DIR", "ARITHMETICS",
+    "load_profile", "profile_data", "parent_profile", "builtin_profile_ids", "builtin_id", "builtin_profile_path",
+    "DATA_DIR", "ARITHMETICS",
 ]
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -216,6 +217,15 @@ def _locate(name: str | Path, relative_to: Path | None) -> Path:
         known = builtin_profile_ids()
         hint = did_you_mean(suggest(text, known)) or f"; built-in profiles: {', '.join(known)}"
         raise ProfileError(f"unknown profile {text!r}{hint}", code="unknown_profile")
+    return _builtin_file(pid)
+
+
+def builtin_profile_path(pid: str) -> Path | None:
+    """The resolved file of the built-in profile *pid* (an exact id), or None when there is none."""
+    return _builtin_file(pid) if pid in builtin_profile_ids() else None
+
+
+def _builtin_file(pid: str) -> Path:
     return (DATA_DIR / f"{pid}.toml").resolve()
 
 

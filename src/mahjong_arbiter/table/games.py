@@ -35,11 +35,12 @@ import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Final
 
 from .. import __version__
 from ..errors import ArbiterError
-from ..profiles.loader import load_profile
+from ..profiles.loader import builtin_profile_path, load_profile
 from ..profiles.model import FINGERPRINT_SCHEME, Profile
 from ..profiles.table_rules import Progression, SettlementRules
 from .evidence import HandEvidence, ScoredHands, score_hands, split_evidence
@@ -69,11 +70,11 @@ __all__ = [
 
 
 def _profile_reference(name: str) -> tuple[str, Profile]:
-    """What a game stores for ``name`` (a built-in id, or a file's absolute path) and the profile."""
+    """What a game stores for ``name`` and the profile: a built-in profile's id, however it was
+    spelt (``MCR``, ``chinese-standard``, the package's own file), else the file's absolute path."""
     profile = load_profile(name)
-    from ..profiles.loader import builtin_profile_ids
-
-    return (name if name in builtin_profile_ids() else profile.path), profile
+    builtin = builtin_profile_path(profile.id)
+    return (profile.id if builtin is not None and Path(profile.path) == builtin else profile.path), profile
 
 
 def game_profile(game: GameRow) -> Profile:
