@@ -20,7 +20,9 @@ players' hands themselves::
 
 Steps of :func:`score_hands`:
 
-1. read each hand: the winner's complete, every other one without a winning tile;
+1. read each hand: the winner's complete, every other one without a winning tile; then the
+   hands together (:mod:`.copies`): no kind more than four times across them, melds, kongs and
+   the winning tile included, and no bonus tile in two hands;
 2. score the winner's hand with :func:`mahjong_arbiter.scoring.score` under the profile at the
    table's limit, and every other hand with :func:`mahjong_arbiter.scoring.score_loser` where
    the profile's arithmetic scores losers (classical: BMJA, Buzzard, the Codification).  MCR and
@@ -43,11 +45,12 @@ from typing import Any, Final
 
 from ..errors import ArbiterError, NotWinningError
 from ..hand import Context
-from ..notation import HONOUR_ORDERS, parse_hand
+from ..notation import HONOUR_ORDERS, ParsedHand, parse_hand
 from ..notation.json_hand import context_to_json
 from ..profiles.model import Profile
 from ..result import Result
 from ..tiles import Tile
+from .copies import deal_tiles_problem
 from .facts import HandFacts, Incident
 from .seats import SEATS, Seat, is_seat
 
@@ -210,6 +213,9 @@ class ScoredHands:
     facts: HandFacts
     hands: tuple[ScoredHand, ...]
     added: tuple[Incident, ...]
+    refused: str | None = None
+    """Why the hands would be refused together now (:mod:`.copies`), when they were read back
+    from a ledger (``stored``) rather than entered: such hands are scored as recorded."""
 
     def to_dict(self) -> dict[str, Any]:
         """``scores`` (every seat's, typed or scored), ``hands`` (seat -> hand, context, Result)
@@ -269,10 +275,23 @@ def _loser_refusal(profile: Profile, who: str) -> ArbiterError:
     )
 
 
+def _read_one(evidence: HandEvidence, seat: Seat, winner: bool, who: str) -> ParsedHand:
+    """Step 1 for one seat: the winner's hand complete, any other without a winning tile."""
+    text = evidence.hands[seat]
+    order = evidence.honour_order or "tenhou"
+    try:
+        if winner:
+            return parse_hand(text, honour_order=order, complete=True)
+        return parse_hand(text, honour_order=order, complete=False, partial=seat in evidence.partial)
+    except ArbiterError as exc:
+        raise type(exc)(exc.code, f"hands.{who}: {exc.message}") from None
+
+
 def _score_one(
     facts: HandFacts,
     evidence: HandEvidence,
     seat: Seat,
+    parsed: ParsedHand,
     profile: Profile,
     prevailing: Seat,
     east_run: int | None,
@@ -281,16 +300,7 @@ def _score_one(
     from ..scoring import score, score_loser
 
     text = evidence.hands[seat]
-    winner = seat == facts.winner
-    order = evidence.honour_order or "tenhou"
-    try:
-        if winner:
-            parsed = parse_hand(text, honour_order=order, complete=True)
-        else:
-            parsed = parse_hand(text, honour_order=order, complete=False, partial=seat in evidence.partial)
-    except ArbiterError as exc:
-        raise type(exc)(exc.code, f"hands.{who}: {exc.message}") from None
-    if winner:
+    if seat == facts.winner:
         if seat in evidence.partial:
             raise _bad(f"partial: {who} is the winner, whose hand is complete")
         context = _winner_context(facts, evidence, seat, prevailing, parsed.bonus_tiles, east_run)
@@ -339,6 +349,7 @@ def score_hands(
     prevailing: Seat,
     east_run: int | None = None,
     names: Mapping[Seat, str] | None = None,
+    stored: bool = False,
 ) -> ScoredHands:
     """Score the hands of ``evidence`` and merge them into ``facts`` (steps 1-4 of the module
     docstring).
@@ -347,14 +358,17 @@ def score_hands(
     ``prevailing`` the prevailing wind; ``east_run`` East's consecutive wins before this hand
     when a kept game knows them (the winner's ``east_13th_consecutive`` event is then derived,
     and refused when the ledger contradicts it), ``None`` to take the table's word; ``names``
-    the players' names by seat, for messages (``E (Ann)``).
+    the players' names by seat, for messages (``E (Ann)``); ``stored`` marks hands read back
+    from a ledger (a replay), which are scored as recorded even when they do not fit together,
+    the reason being kept in :attr:`ScoredHands.refused` instead of raised.
 
     Raises
     ------
     ArbiterError
         ``bad_facts`` (a hand that disagrees with a typed score or a reported incident, context
         on a draw), ``loser_hand_not_scored`` (a loser's hand under MCR or Hong Kong), the
-        notation's codes for a hand that cannot be read.
+        notation's codes for a hand that cannot be read, ``fifth_copy`` and ``bad_flowers`` for
+        hands that hold more tiles together than the set has.
     NotWinningError
         When the winner's hand does not win under the profile.
     """
@@ -369,10 +383,13 @@ def score_hands(
             raise _bad(f"context: describes the winner's hand, and hands gives none for {who(facts.winner)}")
     if limit is not None and profile.limit != limit:
         profile = dataclasses.replace(profile, limit=limit)
+    seats = [seat for seat in SEATS if seat in evidence.hands]
+    parsed = {seat: _read_one(evidence, seat, seat == facts.winner, who(seat)) for seat in seats}
+    problem = deal_tiles_problem(parsed, who)
+    if problem is not None and not stored:
+        raise problem
     scored = tuple(
-        _score_one(facts, evidence, seat, profile, prevailing, east_run, who(seat))
-        for seat in SEATS
-        if seat in evidence.hands
+        _score_one(facts, evidence, seat, parsed[seat], profile, prevailing, east_run, who(seat)) for seat in seats
     )
     scores = dict(facts.scores)
     for hand in scored:
@@ -401,4 +418,4 @@ def score_hands(
         )
     added = tuple(Incident(kind or "", h.seat, _incident_trigger(h, profile)) for h in limit_hands)
     merged = dataclasses.replace(facts, scores=scores, incidents=(*facts.incidents, *added))
-    return ScoredHands(merged, scored, added)
+    return ScoredHands(merged, scored, added, None if problem is None else problem.message)

@@ -25,7 +25,10 @@ seat's score, each hand's resolved context and Result, and the incidents the han
 :func:`replay` recomputes every hand from its recorded facts alone (hands scored again under the
 profile as it is now) and lists each difference from what was stored: a changed ruling (a score,
 a payment, a state) is a difference; changed words (a payment's ``why``, a note, a rule's name
-or source) and a fingerprint pinned under another scheme or package version are notes.
+or source) and a fingerprint pinned under another scheme or package version are notes.  A stored
+hand whose hands no longer fit together (more than four of a kind across them, recorded before
+that check) is a difference too; it is still recomputed as stored, so the rest of the game is
+checked, and nothing stored is changed.
 """
 
 from __future__ import annotations
@@ -212,9 +215,16 @@ def _check_prevailing(evidence: HandEvidence, state: TableState) -> None:
 
 
 def score_game_hands(
-    game: GameRow, facts: HandFacts, evidence: HandEvidence, state: TableState, profile: Profile | None = None
+    game: GameRow,
+    facts: HandFacts,
+    evidence: HandEvidence,
+    state: TableState,
+    profile: Profile | None = None,
+    *,
+    stored: bool = False,
 ) -> ScoredHands:
-    """Score the hands of ``evidence`` under the game's profile, limit and table state."""
+    """Score the hands of ``evidence`` under the game's profile, limit and table state
+    (``stored``: hands read back from the ledger, see :func:`~.evidence.score_hands`)."""
     _check_prevailing(evidence, state)
     return score_hands(
         facts,
@@ -224,15 +234,18 @@ def score_game_hands(
         prevailing=state.prevailing_wind,
         east_run=state.east_wins,
         names=seat_map(game, state),
+        stored=stored,
     )
 
 
 def _evaluate(
-    game: GameRow, profile: Profile, raw: Mapping[str, Any], state: TableState
-) -> tuple[dict[str, Any], list[TransactionRow]]:
+    game: GameRow, profile: Profile, raw: Mapping[str, Any], state: TableState, *, stored: bool = False
+) -> tuple[dict[str, Any], list[TransactionRow], str | None]:
+    """The result and payments of one hand's facts, and (``stored``: read back from the ledger)
+    why its hands would be refused together now, if they would."""
     rules = settlement_rules(profile)
     evidence, facts = _split(raw)
-    scored = score_game_hands(game, facts, evidence, state, profile) if evidence else None
+    scored = score_game_hands(game, facts, evidence, state, profile, stored=stored) if evidence else None
     if scored is not None:
         facts = scored.facts
     settlement = settle(facts, rules, game.limit)
@@ -240,7 +253,7 @@ def _evaluate(
     result = _result(game, state, settlement, after)
     if scored is not None:
         result.update(scored.to_dict())
-    return result, _rows(seat_map(game, state), settlement)
+    return result, _rows(seat_map(game, state), settlement), scored.refused if scored is not None else None
 
 
 def _next_hand(
@@ -260,7 +273,7 @@ def _next_hand(
     _check_prevailing(evidence, state)
     pinned = dataclasses.replace(facts, profile=game.profile, limit=None)
     stored = {**pinned.to_dict(), **dataclasses.replace(evidence, prevailing_wind=None).to_dict()}
-    result, rows = _evaluate(game, profile, stored, state)
+    result, rows, _ = _evaluate(game, profile, stored, state)
     return state.hand, stored, result, rows
 
 
@@ -380,10 +393,15 @@ def replay(ledger: Ledger, game: GameRow) -> ReplayReport:
         if hand.number != state.hand:
             differences.append(f"{where}: stored as number {hand.number}, expected {state.hand}")
         try:
-            result, rows = _evaluate(game, profile, hand.facts, state)
+            result, rows, refused = _evaluate(game, profile, hand.facts, state, stored=True)
         except ArbiterError as exc:
             differences.append(f"{where}: its facts no longer settle: {exc.message}")
             break
+        if refused is not None:
+            differences.append(
+                f"{where}: its hands would be refused now ({refused}); recorded as they are, they are recomputed "
+                "as stored"
+            )
         found = list(_differences(where, hand.result, result))
         found += _differences(f"{where}.transactions", _transaction_dicts(hand.transactions), _transaction_dicts(rows))
         if len(hand.transactions) != len(rows):
