@@ -211,6 +211,28 @@ def test_an_internal_error_on_one_line_is_that_line_s_outcome() -> None:
     assert failed.code == failed.document()["error"]["code"] == "internal_error"
 
 
+def test_a_key_given_twice_is_one_bad_line_named_and_the_batch_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the decoder used to keep the last of the two: 5m would have won here, not the 5m of STRAIGHT's pair
+    hand = json.dumps(STRAIGHT)[1:-1]
+    source = _jsonl(
+        tmp_path / "twice.jsonl",
+        f'{{"id": "twice", {hand}, "winning_tile": "9p"}}',
+        f'{{"id": "once", {hand}}}',
+        f'{{"id": "meld", {hand}, "melds": [{{"kind": "pung", "kind": "chow", "tiles": ["1s", "2s", "3s"]}}]}}',
+    )
+    status, out, _ = _run(capsys, "score", "--input", source, "--profile", "mcr")
+    results = [json.loads(line) for line in out.splitlines()]
+    assert status == 2 and len(results) == 3
+    assert results[0]["error"] == {
+        "code": "bad_json",
+        "message": 'line 1: the key "winning_tile" is given twice in one object; give each key once',
+    }
+    assert results[1]["id"] == "once" and results[1]["total"] == 22
+    assert results[2]["error"]["message"].startswith('line 3: the key "kind" is given twice')
+
+
 def test_the_decoder_refuses_what_it_cannot_hold_exactly() -> None:
     for text, detail in [
         ("[9007199254740992]", "too large"),

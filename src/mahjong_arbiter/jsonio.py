@@ -5,7 +5,8 @@ Reading (:func:`loads`)
     the document may nest at most :data:`MAX_DEPTH` arrays and objects (a hand nests three);
     numbers must be finite and exact in any JSON reader (``NaN``, ``Infinity``, ``1e400`` and
     integers beyond +-2**53 are refused); strings may not hold lone surrogates (``"\\ud800"``
-    is no character, so it could never be written back as UTF-8).  Every problem is an
+    is no character, so it could never be written back as UTF-8); an object may not name a key
+    twice (``{"profile": "mcr", "profile": "bmja"}`` is ambiguous: readers differ on which wins).  Every problem is an
     :class:`~mahjong_arbiter.errors.ArbiterError` with code ``bad_json`` and a message that
     says what is wrong, never a traceback.
 Writing (:func:`dumps`)
@@ -21,6 +22,10 @@ Writing (:func:`dumps`)
 Traceback (most recent call last):
     ...
 mahjong_arbiter.errors.ArbiterError: not JSON: NaN is not a number JSON can carry; give a finite number
+>>> loads('{"profile": "mcr", "profile": "bmja"}')
+Traceback (most recent call last):
+    ...
+mahjong_arbiter.errors.ArbiterError: the key "profile" is given twice in one object; give each key once
 >>> dumps({"id": "Zoë", "total": 32})
 '{"id": "Zoë", "total": 32}'
 """
@@ -109,7 +114,7 @@ def loads(data: bytes | str) -> Any:
     ------
     ArbiterError
         Code ``bad_json``: not UTF-8, not JSON, nested too deeply, a number out of range, a lone
-        surrogate.
+        surrogate, a key given twice in one object.
     """
     if isinstance(data, bytes):
         try:
@@ -137,7 +142,22 @@ def loads(data: bytes | str) -> Any:
     return value
 
 
-_DECODER: Final = json.JSONDecoder(parse_constant=_constant, parse_float=_float, parse_int=_int)
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object from its members, refusing a key given twice (the decoder would keep the last)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                shown = dumps(key if len(key) <= 40 else key[:40] + "...")
+                raise ArbiterError("bad_json", f"the key {shown} is given twice in one object; give each key once")
+            seen.add(key)
+    return obj
+
+
+_DECODER: Final = json.JSONDecoder(
+    parse_constant=_constant, parse_float=_float, parse_int=_int, object_pairs_hook=_object
+)
 """Made once (``json.loads`` with hooks builds a decoder per call)."""
 
 
