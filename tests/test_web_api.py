@@ -17,12 +17,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mahjong_arbiter.cli import main
+from mahjong_arbiter.schema import result_schema
 from mahjong_arbiter.web import ServerConfig, create_app
 from mahjong_arbiter.web.app import CSP
 
@@ -65,10 +67,17 @@ def hand_json(client: TestClient, text: str, **context: Any) -> dict[str, Any]:
     return data
 
 
-def error_of(response: Any, status: int = 422) -> dict[str, str]:
+ERROR_LINE = jsonschema.Draft202012Validator({**result_schema(), "$ref": "#/$defs/error_line"})
+
+
+def error_of(response: Any, status: int = 422, hand_id: str | None = None) -> dict[str, str]:
+    """The error of a refused request, whose body is the CLI's error line (the result schema's
+    ``error_line``, ``id`` the hand's)."""
     assert response.status_code == status, response.text
-    error: dict[str, str] = response.json()["error"]
-    assert set(error) == {"code", "message"}
+    body = response.json()
+    ERROR_LINE.validate(body)
+    assert body["id"] == hand_id
+    error: dict[str, str] = body["error"]
     return error
 
 
@@ -244,7 +253,11 @@ def test_profiles_list_show_diff_equal_the_cli(client: TestClient, capsys: pytes
     assert client.get("/api/profiles/buzzard-2000").json() == expected
     _, expected = cli_json(capsys, "profiles", "diff", "mcr", "mcr-mil", "--json")
     assert client.get("/api/profiles/diff", params={"a": "mcr", "b": "mcr-mil"}).json() == expected
-    assert error_of(client.get("/api/profiles/nope"))["code"] == "unknown_profile"
+    # the address names the profile to show: one that does not exist is 404, as an unknown game is
+    assert error_of(client.get("/api/profiles/nope"), 404)["code"] == "unknown_profile"
+    assert error_of(client.get("/api/profiles/club.toml"), 404)["code"] == "unknown_profile"
+    assert error_of(client.get("/api/profiles/diff", params={"a": "mcr", "b": "nope"}))["code"] == "unknown_profile"
+    assert client.get("/profiles/nope").status_code == 404
 
 
 # a club that values All Pungs at 4 faan (the HK sheet's 3): hand H scores 6 faan, not 5
@@ -345,6 +358,121 @@ def test_game_bad_input(client: TestClient) -> None:
     first = {"winner": "S", "discarder": "W", "scores": {"S": 8}, "expected_hand": 1}
     assert client.post(f"/api/games/{gid}/hands", json=first).status_code == 200
     assert error_of(client.post(f"/api/games/{gid}/hands", json=first))["code"] == "stale_state"
+
+
+BEYOND = str(2**63)  # one past the largest SQLite rowid: SQLite cannot be asked about it
+
+
+def test_a_game_id_beyond_the_ledger_is_bad_input_never_a_500(client: TestClient) -> None:
+    gid = client.post("/api/games", json={"profile": "mcr", "players": ["A", "B", "C", "D"]}).json()["game"]["id"]
+    preview = {"winner": "S", "discarder": "W", "scores": {"S": 56}, "preview": True}
+    for huge in (BEYOND, "99999999999999999999", "0", "-1"):
+        for response in (
+            client.get(f"/api/games/{huge}"),
+            client.post(f"/api/games/{huge}/hands", json=preview),
+            client.delete(f"/api/games/{huge}/hands/last"),
+            client.get(f"/api/games/{huge}/export"),
+            client.get(f"/api/games/{huge}/replay"),
+            client.post(f"/ui/game/{huge}/preview", json={}),
+        ):
+            # the bound the CLI's game --game takes (1 to 2**63 - 1), named in the message
+            error = error_of(response)
+            assert error["code"] == "bad_request" and "game_id" in error["message"], response.request.url
+        page = client.get(f"/game/{huge}")
+        assert page.status_code == 422 and "text/html" in page.headers["content-type"]
+        assert "<h1>422</h1>" in page.text
+    assert "9223372036854775807" in error_of(client.get(f"/api/games/{BEYOND}"))["message"]
+    assert error_of(client.get("/api/games/9223372036854775807"), 404)["code"] == "no_game"
+    assert client.get(f"/game/{gid}").status_code == 200
+
+
+def test_an_error_document_is_the_cli_error_line_with_the_hand_s_id(
+    client: TestClient, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    hand = {**hand_json(client, SAMPLE), "id": "h7"}
+    # a fifth copy of E: the same refusal as the CLI's for the same JSON hand, the id kept
+    fifth = {**hand, "concealed": [*hand["concealed"][:-3], "E", "E", "E", "E"], "melds": [
+        {"kind": "pung", "tiles": ["E", "E", "E"], "exposed": True}]}
+    fifth["concealed"] = fifth["concealed"][:11]
+    source = tmp_path / "fifth.jsonl"
+    source.write_text(json.dumps(fifth) + "\n", encoding="utf-8")
+    status, expected = cli_json(capsys, "score", "--input", str(source), "--profile", "mcr")
+    assert status == 2 and expected["id"] == "h7"
+    body = client.post("/api/score", json={"hand": fifth, "profile": "mcr"}).json()
+    expected["error"]["message"] = expected["error"]["message"].removeprefix("line 1: ")
+    assert body == expected
+    # every refusal of a request carrying that hand: the engine's, the models' and the profile's
+    assert error_of(client.post("/api/score", json={"hand": hand, "profile": "nope"}), hand_id="h7")
+    assert error_of(client.post("/api/score", json={"hand": hand, "limit": 0}), hand_id="h7")
+    assert error_of(client.post("/api/explain", json={"hand": hand, "why": "No Such Rule"}), hand_id="h7")
+    # a request with no hand, or one whose hand has no id: null
+    assert error_of(client.post("/api/score", json={"hand": {**hand, "id": None}, "profile": "nope"}))
+    assert error_of(client.post("/api/parse", json={"text": "1m", "win": "9z"}))
+    assert error_of(client.get("/api/games/99999"), 404)
+
+
+def test_the_openapi_document_promises_the_refusals_each_endpoint_gives(client: TestClient) -> None:
+    paths = client.get("/api/openapi.json").json()["paths"]
+    line = {"$ref": "#/components/schemas/Result_error_line"}
+    for path, methods in paths.items():
+        for method, operation in methods.items():
+            for status, answer in operation["responses"].items():
+                if status != "200" and status in ("403", "404", "413", "415", "422"):
+                    assert answer["content"]["application/json"]["schema"] == line, (path, method, status)
+    assert set(paths["/api/profiles/{profile_id}"]["get"]["responses"]) - {"422"} == {"200", "404"}
+    assert set(paths["/api/profiles"]["get"]["responses"]) == {"200"}
+    assert set(paths["/api/score"]["post"]["responses"]) == {"200", "403", "413", "415", "422"}
+    assert set(paths["/api/games/{game_id}"]["get"]["responses"]) == {"200", "404", "422"}
+    assert set(paths["/api/games/{game_id}/hands/last"]["delete"]["responses"]) == {"200", "403", "404", "422"}
+    assert set(paths["/api/games/{game_id}/export"]["get"]["responses"]) >= {"404", "422"}
+    bound = paths["/api/games/{game_id}"]["get"]["parameters"][0]["schema"]
+    assert (bound["minimum"], bound["maximum"]) == (1, 2**63 - 1)
+
+
+def test_a_405_says_what_is_allowed_and_head_is_answered_wherever_get_is(client: TestClient) -> None:
+    for method, path, allowed in (
+        ("PUT", "/api/score", "POST"),
+        ("GET", "/api/score", "POST"),
+        ("HEAD", "/api/score", "POST"),
+        ("PUT", "/api/games", "GET, HEAD, POST"),  # two routes at one address: both named
+        ("POST", "/api/profiles/mcr", "GET, HEAD"),
+        ("DELETE", "/", "GET, HEAD"),
+    ):
+        response = client.request(method, path)
+        assert response.status_code == 405 and response.headers["allow"] == allowed, (method, path)
+        if method != "HEAD" and path.startswith("/api/"):
+            assert error_of(response, 405)["code"] == "method_not_allowed"
+    for path in ("/api/profiles", "/api/profiles/mcr", "/api/games", "/api/openapi.json", "/", "/game"):
+        got, head = client.get(path), client.head(path)
+        assert (head.status_code, head.content) == (200, b""), path
+        assert head.headers["content-type"] == got.headers["content-type"], path
+    assert client.head("/api/profiles/nope").status_code == 404
+
+
+def test_a_key_given_twice_is_refused_naming_it(client: TestClient) -> None:
+    hand = json.dumps(hand_json(client, SAMPLE))
+    for extra, key in (('"profile": "mcr", "profile": "bmja"', "profile"), ('"hand": {}', "hand")):
+        body = f'{{"hand": {hand}, {extra}}}'.encode()
+        response = client.post("/api/score", content=body, headers={"content-type": "application/json"})
+        assert error_of(response)["message"] == f'the key "{key}" is given twice in one object; give each key once'
+    inner = hand.replace('"winning_tile": "E"', '"winning_tile": "E", "winning_tile": "5m"')
+    assert inner != hand
+    response = client.post("/api/score", content=f'{{"hand": {inner}}}', headers={"content-type": "application/json"})
+    assert error_of(response)["code"] == "bad_json" and '"winning_tile"' in error_of(response)["message"]
+
+
+def test_a_body_not_sent_as_json_is_told_so(client: TestClient) -> None:
+    body = json.dumps({"hand": hand_json(client, SAMPLE)}).encode()
+    for content_type in ("text/plain", "application/x-www-form-urlencoded", None):
+        headers = {"content-type": content_type} if content_type else {}
+        response = client.post("/api/score", content=body, headers=headers)
+        error = error_of(response, 415)
+        assert error["code"] == "bad_content_type"
+        assert error["message"].startswith("the request body must be JSON sent with Content-Type: application/json")
+        assert (content_type or "names no Content-Type") in error["message"]
+    for content_type in ("application/json; charset=utf-8", "application/merge-patch+json", "Application/JSON"):
+        response = client.post("/api/score", content=body, headers={"content-type": content_type})
+        assert response.status_code == 200 and response.json()["total"] == 21, content_type
 
 
 # --- safety ------------------------------------------------------------------------------------------

@@ -505,16 +505,21 @@ def test_a_game_of_three_hands_matches_game_show(page: Any, server: Server,
 
 # --- concurrency (the live server, no browser) -------------------------------------------------------
 
-def test_pages_answer_head_with_their_headers_alone(server: Server) -> None:
-    """A monitor's or link checker's HEAD gets the page's status and headers, and no body."""
+def test_pages_and_the_api_answer_head_with_their_headers_alone(server: Server) -> None:
+    """A monitor's or link checker's HEAD gets the page's or the answer's status and headers, and
+    no body, wherever GET is answered; elsewhere 405 saying what is allowed."""
     parts = urllib.parse.urlsplit(server.url)
     connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=60)
     for path, kind in (("/", "text/html"), ("/profiles/mcr", "text/html"), ("/game", "text/html"),
-                       ("/static/app.js", "javascript")):
+                       ("/static/app.js", "javascript"), ("/api/profiles", "application/json"),
+                       ("/api/games", "application/json")):
         connection.request("HEAD", path)
         response = connection.getresponse()
         assert (response.status, response.read()) == (200, b""), path
         assert kind in response.getheader("content-type", ""), path
+    connection.request("HEAD", "/api/score")
+    response = connection.getresponse()
+    assert (response.status, response.read(), response.getheader("allow")) == (405, b"", "POST")
     connection.close()
 
 

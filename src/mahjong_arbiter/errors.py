@@ -12,7 +12,7 @@ Codes used by the vocabulary (``HandError``): ``unknown_tile``, ``unknown_token`
 
 from __future__ import annotations
 
-__all__ = ["ArbiterError", "HandError", "ProfileError", "NotWinningError"]
+__all__ = ["ArbiterError", "HandError", "ProfileError", "NotWinningError", "NotFoundError"]
 
 
 class ArbiterError(ValueError):
@@ -43,3 +43,8 @@ class NotWinningError(ArbiterError):
 
     def __init__(self, message: str) -> None:
         super().__init__("not_winning", message)
+
+
+class NotFoundError(ArbiterError):
+    """What a web address names (a profile in ``/api/profiles/ID``) does not exist: the web app
+    answers 404 with the code and message of the refusal; anywhere else it is bad input (exit 2)."""

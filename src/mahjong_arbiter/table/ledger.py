@@ -42,6 +42,7 @@ from ..errors import ArbiterError
 __all__ = [
     "MIGRATIONS",
     "BUSY_TIMEOUT",
+    "MAX_GAME_ID",
     "GameRow",
     "HandRow",
     "TransactionRow",
@@ -53,6 +54,10 @@ PAUSE_ENV: Final = "MAHJONG_ARBITER_TEST_PAUSE_IN_HAND"
 
 BUSY_TIMEOUT: Final = 60.0
 """Seconds a command waits for another command's transaction before giving up."""
+
+MAX_GAME_ID: Final = 2**63 - 1
+"""The largest game id (a SQLite rowid): a larger number cannot name a game, and SQLite cannot
+even be asked about it (the faces refuse it as bad input before the ledger sees it)."""
 
 MIGRATIONS: Final[tuple[tuple[str, str], ...]] = (
     (

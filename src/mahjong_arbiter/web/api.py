@@ -12,20 +12,21 @@ Each endpoint answers exactly what the CLI prints with ``--json`` (the same func
 :mod:`mahjong_arbiter.answers`, :mod:`mahjong_arbiter.profiles.describe`,
 :mod:`mahjong_arbiter.table.export`).  HTTP status from the CLI's exit status: 0 and 1 are 200
 (a hand that does not win is an answer: ``{"id", "error": {"code": "not_winning", ...}}``, or
-``minimum_met: false``, or a wrong claim's verdict); 2, bad input, is 422 with
-``{"error": {"code", "message"}}``; a write without the token is 403; an unknown game 404.
+``minimum_met: false``, or a wrong claim's verdict); 2, bad input, is 422 with the CLI's error
+line ``{"id", "schema_version", "error": {"code", "message"}}`` (``id``: the hand's, or null); a
+write without the token is 403; a game or profile the address names that does not exist, 404.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Final, Literal
 
 from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 
 from .. import answers
-from ..errors import ArbiterError, NotWinningError
+from ..errors import ArbiterError, NotFoundError, NotWinningError
 from ..notation.json_hand import HandRecord, record_from_json
 from ..teaching.seen import check_seen, seen_from_json
 from .forms import parse_request
@@ -33,6 +34,7 @@ from .jsonwire import JsonAnswer, JsonRoute
 from .models import (
     CompareRequest,
     ExplainRequest,
+    GameId,
     HandFactsRequest,
     NewGameRequest,
     ParseRequest,
@@ -46,7 +48,7 @@ from .models import (
 )
 from .state import TOKEN_HEADER, AppState
 
-__all__ = ["router", "app_state", "answer_response"]
+__all__ = ["router", "app_state", "answer_response", "answers_in", "refusals"]
 
 router = APIRouter(prefix="/api", route_class=JsonRoute, default_response_class=JsonAnswer)
 
@@ -55,21 +57,36 @@ SCHEMA_PREFIX = "Result_"
 (:func:`mahjong_arbiter.web.app.openapi_with_results`)."""
 
 
-def answers_in(*documents: str) -> dict[int | str, dict[str, Any]]:
-    """The documented responses of an endpoint: 200 is one of the result schema's *documents*;
-    bad input (422), a missing token (403) and an unknown game (404) are error documents."""
+_ERRORS: Final[dict[int, str]] = {
+    403: "a request from another site's page, or a ledger write or an uploaded profile without the token",
+    404: "no such game or profile",
+    413: "a request body over the size limit",
+    415: "a request body not sent as JSON (Content-Type: application/json)",
+    422: "bad input (the CLI's exit status 2)",
+}
+POSTED: Final = (403, 413, 415, 422)
+"""The refusals of a request with a JSON body (:data:`_ERRORS`)."""
 
-    def ref(name: str) -> dict[str, str]:
-        return {"$ref": f"#/components/schemas/{SCHEMA_PREFIX}{name}"}
 
-    ok = ref(documents[0]) if len(documents) == 1 else {"oneOf": [ref(d) for d in documents]}
-    error = {"type": "object", "required": ["error"], "properties": {"error": ref("error")}}
-    problem = {"content": {"application/json": {"schema": error}}}
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{SCHEMA_PREFIX}{name}"}
+
+
+def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The documented refusals *statuses* (:data:`_ERRORS`): each an ``error_line`` document, as
+    the CLI writes for bad input (``id``: the hand's id when the request carried a hand that has
+    one, else null)."""
+    problem = {"content": {"application/json": {"schema": _ref("error_line")}}}
+    return {status: {"description": _ERRORS[status], **problem} for status in statuses}
+
+
+def answers_in(*documents: str, errors: tuple[int, ...] = POSTED) -> dict[int | str, dict[str, Any]]:
+    """The documented responses of an endpoint: 200 is one of the result schema's *documents*,
+    and the :func:`refusals` *errors*."""
+    ok = _ref(documents[0]) if len(documents) == 1 else {"oneOf": [_ref(d) for d in documents]}
     return {
         200: {"description": "the CLI's --json document", "content": {"application/json": {"schema": ok}}},
-        422: {"description": "bad input (the CLI's exit status 2)", **problem},
-        403: {"description": "a ledger write or an uploaded profile without the token", **problem},
-        404: {"description": "no such game or profile", **problem},
+        **refusals(*errors),
     }
 
 
@@ -214,7 +231,7 @@ async def compare(body: CompareRequest, state: State, token: TokenHeader = None)
 @router.get(
     "/profiles",
     summary="the built-in profiles (profiles list --json)",
-    responses=answers_in("profiles"),
+    responses=answers_in("profiles", errors=()),
 )
 async def profiles() -> JsonAnswer:
     from ..profiles.describe import profile_list
@@ -225,7 +242,7 @@ async def profiles() -> JsonAnswer:
 @router.get(
     "/profiles/diff",
     summary="what two profiles disagree on (profiles diff A B --json)",
-    responses=answers_in("profile_diff"),
+    responses=answers_in("profile_diff", errors=(422,)),
 )
 async def profiles_diff(
     state: State,
@@ -240,12 +257,19 @@ async def profiles_diff(
 @router.get(
     "/profiles/{profile_id}",
     summary="one profile resolved (profiles show ID --json)",
-    responses=answers_in("profile_table"),
+    responses=answers_in("profile_table", errors=(404,)),
 )
 async def profile_show(profile_id: str, state: State) -> JsonAnswer:
+    """One profile; a name that is no profile is 404 (``unknown_profile``): the address names the
+    thing to show, as ``/api/games/ID`` names a game (a profile named in a body or a query is an
+    option of the request, bad input: 422)."""
     from ..profiles.describe import profile_table
 
-    return JsonAnswer(profile_table(state.builtin(profile_id)))
+    try:
+        profile = state.builtin(profile_id)
+    except ArbiterError as exc:
+        raise NotFoundError(exc.code, exc.message) from None
+    return JsonAnswer(profile_table(profile))
 
 
 @router.post(
@@ -264,7 +288,7 @@ async def profile_upload(body: ProfileUpload, state: State, token: TokenHeader =
 @router.get(
     "/games",
     summary="every game in the ledger (game list --json)",
-    responses=answers_in("games"),
+    responses=answers_in("games", errors=()),
 )
 def games_list(state: State) -> JsonAnswer:
     from ..table.export import games_json
@@ -302,9 +326,9 @@ def game_new(body: NewGameRequest, state: State, token: TokenHeader = None) -> J
 @router.get(
     "/games/{game_id}",
     summary="a game and its ledger (game show --json)",
-    responses=answers_in("game"),
+    responses=answers_in("game", errors=(404, 422)),
 )
-def game_show(game_id: int, state: State) -> JsonAnswer:
+def game_show(game_id: GameId, state: State) -> JsonAnswer:
     from ..table.export import game_json
 
     with state.ledger() as ledger:
@@ -315,9 +339,9 @@ def game_show(game_id: int, state: State) -> JsonAnswer:
 @router.post(
     "/games/{game_id}/hands",
     summary="record a hand (game hand / game draw --json), or with preview its settlement (--preview)",
-    responses=answers_in("game_hand"),
+    responses=answers_in("game_hand", errors=(*POSTED, 404)),
 )
-def game_hand(game_id: int, body: HandFactsRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
+def game_hand(game_id: GameId, body: HandFactsRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     from ..table import games
 
     if body.preview:
@@ -334,9 +358,9 @@ def game_hand(game_id: int, body: HandFactsRequest, state: State, token: TokenHe
 @router.delete(
     "/games/{game_id}/hands/last",
     summary="undo the last hand (game undo --json)",
-    responses=answers_in("game_undo"),
+    responses=answers_in("game_undo", errors=(403, 404, 422)),
 )
-def game_undo(game_id: int, state: State, token: TokenHeader = None) -> JsonAnswer:
+def game_undo(game_id: GameId, state: State, token: TokenHeader = None) -> JsonAnswer:
     from ..table import games
     from ..table.export import undo_json
 
@@ -347,9 +371,11 @@ def game_undo(game_id: int, state: State, token: TokenHeader = None) -> JsonAnsw
 
 @router.get(
     "/games/{game_id}/export",
-    summary="the ledger as JSON or CSV (game export)")
+    summary="the ledger as JSON or CSV (game export)",
+    responses=refusals(404, 422),
+)
 def game_export(
-    game_id: int, state: State, format: Literal["json", "csv"] = "json"  # noqa: A002  # the CLI's option name
+    game_id: GameId, state: State, format: Literal["json", "csv"] = "json"  # noqa: A002  # the CLI's option name
 ) -> Response:
     from ..table.export import export_game
 
@@ -364,9 +390,9 @@ def game_export(
 
 
 @router.get("/games/{game_id}/replay", summary="recompute every hand; the differences (game replay --json)",
-    responses=answers_in("game_replay"),
+    responses=answers_in("game_replay", errors=(404, 422)),
 )
-def game_replay(game_id: int, state: State) -> JsonAnswer:
+def game_replay(game_id: GameId, state: State) -> JsonAnswer:
     from ..table import games
     from ..table.export import replay_json
 

@@ -1,9 +1,12 @@
 """The ASGI app: FastAPI (on Starlette) with the JSON API, the pages, and the safety around them.
 
 * Errors: bad input (:class:`~mahjong_arbiter.errors.ArbiterError`, a request the models refuse,
-  a body that is not JSON) is 422 ``{"error": {"code", "message"}}``; a missing token 403; an
-  unknown game or page 404; a body over the limit 413.  Anything else is a bug: 500, with a
-  one-line message and no traceback sent.
+  a body that is not JSON) is 422; a missing token 403; an unknown game, profile or page 404; a
+  method the address does not take 405 (with ``Allow``); a body over the limit 413, one not sent
+  as JSON 415.  Anything else is a bug: 500, with a one-line message and no traceback sent.  Under
+  ``/api/`` and ``/ui/`` each is the CLI's error line ``{"id", "schema_version", "error": {"code",
+  "message"}}`` (``id``: the id of the hand the request carried, else null); elsewhere a page.
+* HEAD is answered wherever GET is, with GET's headers and no body (:class:`HeadAsGet`).
 * Headers: a Content Security Policy that allows only the app's own script and stylesheet and
   requests to itself; no framing, no referrer, no content sniffing.
 * Host: on a loopback address only local Host headers are served (no DNS rebinding).
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from contextlib import asynccontextmanager
 from typing import Any, Final
 
@@ -27,15 +30,16 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.routing import Match
 
 from .. import __version__
-from ..errors import ArbiterError
+from ..errors import ArbiterError, NotFoundError
 from . import api, pages
 from .config import ServerConfig
-from .jsonwire import BadJsonBody, JsonAnswer
+from .jsonwire import BadJsonBody, JsonAnswer, hand_id_of
 from .state import AppState, TokenError
 
-__all__ = ["create_app", "openapi_with_results", "CSP"]
+__all__ = ["create_app", "openapi_with_results", "CSP", "HeadAsGet"]
 
 CSP: Final = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
@@ -47,7 +51,7 @@ _HEADERS: Final = (
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
 )
-_STATUS_OF_CODE: Final = {"token_required": 403, "no_game": 404, "too_large": 413}
+_STATUS_OF_CODE: Final = {"token_required": 403, "no_game": 404, "not_found": 404, "too_large": 413}
 _log = logging.getLogger("mahjong_arbiter.web")
 
 Scope = MutableMapping[str, Any]
@@ -113,6 +117,28 @@ class SafetyMiddleware:
         return wrapped
 
 
+class HeadAsGet:
+    """Answers HEAD wherever GET is answered (RFC 9110, 9.3.2: a link checker's or a monitor's
+    probe): the request goes on as GET and only the response's headers are sent.  A HEAD where no
+    GET is answered gets GET's 405."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                message = {**message, "body": b""}
+            await send(message)
+
+        # a copy: the server keeps its own scope, which still says HEAD
+        await self.app({**scope, "method": "GET"}, receive, headers_only)
+
+
 _SAFE_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 _CROSS_ORIGIN: Final = "a request from another site's page may not change anything here"
 
@@ -136,10 +162,29 @@ def _is_api(scope: Scope) -> bool:
     return path.startswith("/api/") or path.startswith("/ui/")
 
 
-def _error_response(scope: Scope, status: int, code: str, message: str) -> Response:
+def _error_response(
+    scope: Scope, status: int, code: str, message: str, headers: Mapping[str, str] | None = None
+) -> Response:
     if _is_api(scope):
-        return JsonAnswer({"error": {"code": code, "message": message}}, status_code=status)
-    return HTMLResponse(pages.error_page(status, message), status_code=status)
+        line = {"id": hand_id_of(scope), "error": {"code": code, "message": message}}
+        return JsonAnswer(line, status_code=status, headers=headers)
+    return HTMLResponse(pages.error_page(status, message), status_code=status, headers=headers)
+
+
+_METHODS: Final = ("DELETE", "GET", "PATCH", "POST", "PUT")
+
+
+def _allowed_methods(request: Request) -> str:
+    """The ``Allow`` header of a 405: each method some route at the request's address takes (the
+    router's own names only the first such route's), and HEAD wherever GET (:class:`HeadAsGet`)."""
+    routes = request.app.router.routes
+    allowed = {
+        method for method in _METHODS
+        if any(route.matches({**request.scope, "method": method})[0] is Match.FULL for route in routes)
+    }
+    if "GET" in allowed:
+        allowed.add("HEAD")
+    return ", ".join(sorted(allowed))
 
 
 def _validation_message(exc: RequestValidationError) -> str:
@@ -176,7 +221,12 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @app.exception_handler(ArbiterError)
     async def arbiter_error(request: Request, exc: ArbiterError) -> Response:
-        status = 403 if isinstance(exc, TokenError) else _STATUS_OF_CODE.get(exc.code, 422)
+        if isinstance(exc, TokenError):
+            status = 403
+        elif isinstance(exc, NotFoundError):
+            status = 404
+        else:
+            status = _STATUS_OF_CODE.get(exc.code, 422)
         return _error_response(request.scope, status, exc.code, exc.message)
 
     @app.exception_handler(RequestValidationError)
@@ -189,9 +239,12 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             return _error_response(request.scope, 422, "bad_json", str(exc.detail))
         if exc.status_code == 400:  # a body that could not be read as JSON is bad input
             return _error_response(request.scope, 422, "bad_json", "the request body is not valid JSON")
-        codes = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}
+        codes = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 415: "bad_content_type"}
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            headers["Allow"] = _allowed_methods(request)
         return _error_response(request.scope, exc.status_code, codes.get(exc.status_code, "http_error"),
-                               str(exc.detail))
+                               str(exc.detail), headers)
 
     @app.exception_handler(Exception)
     async def internal_error(request: Request, exc: Exception) -> Response:
@@ -200,6 +253,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
                                f"internal error: {type(exc).__name__}, please report it with this input")
 
     app.openapi = openapi_with_results(app)  # type: ignore[method-assign]
+    app.add_middleware(HeadAsGet)
     app.add_middleware(GZipMiddleware, minimum_size=800)
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=settings.allowed_hosts())
     app.add_middleware(SafetyMiddleware, limit=settings.max_body)
@@ -229,6 +283,14 @@ def openapi_with_results(app: FastAPI) -> Callable[[], dict[str, Any]]:
             schemas = document.setdefault("components", {}).setdefault("schemas", {})
             for name, body in result_schema()["$defs"].items():
                 schemas[f"{api.SCHEMA_PREFIX}{name}"] = _rebased(body)
+            # FastAPI documents a 422 of its own shape on every endpoint with parameters; the app
+            # answers bad input with the CLI's error line (:func:`api.refusals`)
+            for operations in document.get("paths", {}).values():
+                for operation in operations.values():
+                    if "422" in operation.get("responses", {}):
+                        operation["responses"]["422"] = api.refusals(422)[422]
+            for unused in ("HTTPValidationError", "ValidationError"):
+                schemas.pop(unused, None)
             app.openapi_schema = document
         return app.openapi_schema
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
+from fastapi import Path
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..table.ledger import MAX_GAME_ID
 from .config import MAX_HAND_TEXT, MAX_PROFILE
 
 __all__ = [
@@ -28,6 +30,7 @@ __all__ = [
     "ProfileUpload",
     "NewGameRequest",
     "HandFactsRequest",
+    "GameId",
 ]
 
 Backend = Literal["fast", "cpsat", "csp"]
@@ -35,6 +38,9 @@ Wind = Literal["E", "S", "W", "N"]
 Seat = Literal["E", "S", "W", "N"]
 Token = Annotated[str, Field(max_length=8, examples=["5m", "E", "C"])]
 FiniteNumber = Annotated[float, Field(allow_inf_nan=False)]
+GameId = Annotated[int, Path(ge=1, le=MAX_GAME_ID, description="a game's number (as game --game takes it)")]
+"""A game named in a URL: a number out of the ledger's range is bad input (422), as on the command
+line, never a question SQLite cannot be asked; a number in range that names no game is 404."""
 
 
 class _Strict(BaseModel):

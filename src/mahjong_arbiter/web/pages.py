@@ -24,15 +24,13 @@ from .forms import RulingForm
 from .hand_page import hand_page, update
 from .jsonwire import JsonAnswer
 from .layout import layout
+from .models import GameId
 from .state import TOKEN_HEADER, AppState
 from .teach_panel import teach
 
 __all__ = ["router", "error_page"]
 
 router = APIRouter(include_in_schema=False)
-PAGE_METHODS: Final = ["GET", "HEAD"]
-"""A page answers HEAD as well as GET (a link checker's or a monitor's probe; the server sends the
-headers alone)."""
 
 
 async def _state(request: Request) -> AppState:
@@ -67,22 +65,22 @@ async def _json_body(request: Request) -> Any:
     return loads(await request.body())
 
 
-@router.api_route("/static/app.css", methods=PAGE_METHODS)
+@router.get("/static/app.css")
 async def app_css() -> Response:
     return Response(_CSS, media_type="text/css", headers={"Cache-Control": "no-cache"})
 
 
-@router.api_route("/static/app.js", methods=PAGE_METHODS)
+@router.get("/static/app.js")
 async def app_js() -> Response:
     return Response(_JS, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
-@router.api_route("/favicon.ico", methods=PAGE_METHODS)
+@router.get("/favicon.ico")
 async def favicon() -> Response:
     return Response(status_code=204)
 
 
-@router.api_route("/", response_class=HTMLResponse, methods=PAGE_METHODS)
+@router.get("/", response_class=HTMLResponse)
 async def hand(request: Request, state: State, token: TokenQuery = None) -> HTMLResponse:
     link_error = ""
     try:
@@ -103,19 +101,19 @@ async def ui_teach(request: Request, state: State, token: TokenHeader = None) ->
     return await state.search(lambda: JsonAnswer(teach(data, state, token)))
 
 
-@router.api_route("/profiles", response_class=HTMLResponse, methods=PAGE_METHODS)
+@router.get("/profiles", response_class=HTMLResponse)
 def profiles(state: State) -> HTMLResponse:
     return HTMLResponse(profile_pages.list_page(state))
 
 
-@router.api_route("/profiles/diff", response_class=HTMLResponse, methods=PAGE_METHODS)
+@router.get("/profiles/diff", response_class=HTMLResponse)
 def profiles_diff(
     state: State, a: Annotated[str, Query(max_length=200)], b: Annotated[str, Query(max_length=200)]
 ) -> HTMLResponse:
     return HTMLResponse(profile_pages.diff_page(state, a, b))
 
 
-@router.api_route("/profiles/{profile_id}", response_class=HTMLResponse, methods=PAGE_METHODS)
+@router.get("/profiles/{profile_id}", response_class=HTMLResponse)
 def profile(profile_id: str, state: State) -> HTMLResponse:
     return HTMLResponse(profile_pages.profile_page(state, profile_id))
 
@@ -125,25 +123,25 @@ async def ui_profile(request: Request, state: State, token: TokenHeader = None) 
     return JsonAnswer(profile_pages.check_upload(await _json_body(request), state, token))
 
 
-@router.api_route("/game", response_class=HTMLResponse, methods=PAGE_METHODS)
+@router.get("/game", response_class=HTMLResponse)
 def games(state: State) -> HTMLResponse:
     return HTMLResponse(game_pages.games_page(state))
 
 
-@router.api_route("/game/{game_id}", response_class=HTMLResponse, methods=PAGE_METHODS)
-def game(game_id: int, request: Request, state: State) -> HTMLResponse:
+@router.get("/game/{game_id}", response_class=HTMLResponse)
+def game(game_id: GameId, request: Request, state: State) -> HTMLResponse:
     return HTMLResponse(game_pages.game_page(state, game_id, request.query_params.multi_items()))
 
 
 @router.post("/ui/game/{game_id}/preview")
-async def ui_game_preview(game_id: int, request: Request, state: State) -> JsonAnswer:
+async def ui_game_preview(game_id: GameId, request: Request, state: State) -> JsonAnswer:
     data = await _json_body(request)
     from starlette.concurrency import run_in_threadpool
 
     return JsonAnswer(await run_in_threadpool(game_pages.preview, state, game_id, data))
 
 
-@router.api_route("/api", response_class=HTMLResponse, methods=PAGE_METHODS)
+@router.get("/api", response_class=HTMLResponse)
 async def api_page(request: Request, state: State) -> HTMLResponse:
     doc = request.app.openapi()
     rows = []
@@ -161,8 +159,10 @@ async def api_page(request: Request, state: State) -> HTMLResponse:
     )
     body = (
         "<h1>The JSON API</h1><p>Every endpoint answers what the command line prints with <code>--json</code>. "
-        "Status 200 for an answer (a hand that does not win is an answer), 422 with "
-        "<code>{\"error\": {\"code\", \"message\"}}</code> for bad input, 403 for a write without the token. "
+        "Status 200 for an answer (a hand that does not win is an answer), 422 for bad input, 403 for a write "
+        "without the token, 404 for a game or profile the address names that does not exist, 415 for a body "
+        "not sent as <code>application/json</code>; each with the command line's error line, "
+        "<code>{\"id\", \"schema_version\", \"error\": {\"code\", \"message\"}}</code>. "
         'The OpenAPI document: <a href="/api/openapi.json">/api/openapi.json</a>.</p>' + table
     )
     return HTMLResponse(layout("API", body, active="api", token_needed=state.config.token is not None))

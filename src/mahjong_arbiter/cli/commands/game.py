@@ -59,7 +59,9 @@ def _common(db_only: bool = False) -> argparse.ArgumentParser:
     parent = argparse.ArgumentParser(add_help=False)
     parent.add_argument("--db", metavar="PATH", help="the ledger file (default: the user's data directory)")
     if not db_only:
-        game_id = whole_number(1, 2**63 - 1)  # a SQLite rowid
+        from ...table.ledger import MAX_GAME_ID  # the game commands open the ledger anyway
+
+        game_id = whole_number(1, MAX_GAME_ID)
         parent.add_argument("--game", type=game_id, metavar="ID", help="which game (default: the latest)")
     return parent
 
