@@ -31,7 +31,12 @@ CASES: list[tuple[str, list[str], str]] = [
      "verify"),
     ("compare", ["compare", HAND, "--profiles", "mcr,bmja,hk-old-style", "--json"], "compare"),
     ("readings", ["readings", "111222333m456p77s", "--json"], "readings"),
+    ("readings-none", ["readings", "123m456m789m124pEE", "--json"], "readings"),  # why_not
     ("waits", ["waits", "1112345678999m", "--json"], "waits"),
+    # a kong's replacement tile is impossible without a kong: the self-drawn way is an error object
+    ("waits-scored-refused", ["waits", "123m456m789m12pEE", "--kong", "--profile", "mcr", "--json"], "scored_waits"),
+    ("waits-scored-self-drawn", ["waits", "123m456m789m123pE", "--self-drawn", "--profile", "mcr", "--json"],
+     "scored_waits"),
     ("waits-scored", ["waits", "123m456m789m123pE", "--profile", "mcr", "--json"], "scored_waits"),
     ("discards", ["waits", "123m456m789m123pEW", "--profile", "mcr", "--discards", "--json"], "discards"),
     ("shanten-13", ["shanten", "123m456p789s11pEW", "--profile", "mcr", "--seen", "EE", "--json"], "shanten"),

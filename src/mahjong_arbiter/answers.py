@@ -29,6 +29,7 @@ __all__ = [
     "error_answer",
     "not_winning",
     "parse_answer",
+    "refuse_win_facts",
     "scored",
     "score_answer",
     "readings_answer",
@@ -73,6 +74,22 @@ def _with_id(data: dict[str, Any], hand_id: str | None) -> dict[str, Any]:
     return {"id": hand_id, **data}
 
 
+def refuse_win_facts(rec: HandRecord, why: str) -> None:
+    """Refuse the facts of how a hand is won (self-drawn, a kong, last tile, last of its kind,
+    events) for a command that has no win to apply them to; *why* says what it has instead.
+
+    One rule for every face (README, "Context of a win"): a fact a command cannot use is bad input
+    (``bad_context``, exit status 2), never silently ignored.
+    """
+    from .events import FACTS, given_facts
+
+    given = [FACTS[name] for name in given_facts(rec.context)]
+    if given:
+        named = " and ".join(f"{f.title.lower()} ({f.given.split(';')[0]})" for f in given)
+        verb = "says" if len(given) == 1 else "say"
+        raise HandError("bad_context", f"{named} {verb} how a hand is won; {why}: leave it out")
+
+
 def parse_answer(rec: HandRecord) -> Answer[HandRecord]:
     """``parse``: the hand in the JSON hand format."""
     return Answer(0, record_to_json(rec), rec)
@@ -84,6 +101,7 @@ def scored(rec: HandRecord, profile: Profile, *, loser: bool = False, backend: s
     from .scoring import score, score_loser
 
     if loser:
+        refuse_win_facts(rec, "a loser's hand was not won")
         result = score_loser(rec.hand, rec.context, profile)
     else:
         result = score(rec.hand, rec.context, profile, backend=backend)
@@ -150,6 +168,8 @@ def scored_waits_answer(rec: HandRecord, profile: Profile, *, backend: str = "fa
     from .disputes.waits import scored_waits
 
     report = scored_waits(rec.hand, rec.context, profile, backend=backend)
+    if report.refusal is not None:  # the context holds for no winning tile: bad input, as score says
+        raise HandError("bad_context", report.refusal)
     return Answer(0 if report.ready else 1, _with_id(report.to_dict(), rec.id), report)
 
 
@@ -160,6 +180,9 @@ def discards_answer(rec: HandRecord, profile: Profile, *, backend: str = "fast")
     if rec.hand.winning_tile is None:
         raise HandError("tile_count", "--discards takes a hand of 14 tiles (the one just drawn last)")
     report = discard_options(rec.hand, rec.context, profile, backend=backend)
+    refusals = [o.report.refusal for o in report.options if o.report.waits]
+    if refusals and all(r is not None for r in refusals):  # the context holds after no discard
+        raise HandError("bad_context", str(refusals[0]))
     ready = any(o.report.ready for o in report.options)
     return Answer(0 if ready else 1, _with_id(report.to_dict(), rec.id), report)
 
@@ -203,6 +226,7 @@ def shanten_answer(rec: HandRecord, profile: Profile, *, seen: tuple[Any, ...] =
     """``shanten``: the shanten of every form, the useful tiles (13 tiles) or the discard table (14)."""
     from .teaching.shanten import shanten_report
 
+    refuse_win_facts(rec, "shanten counts the tiles alone, and no fact of a win changes it")
     report = shanten_report(rec.hand, profile, seen=seen)
     return Answer(0, _with_id(report.to_dict(), rec.id), report)
 

@@ -237,10 +237,12 @@ def comparison_html(comparison: Comparison) -> str:
 
 
 def _waits_table(report: WaitsReport) -> str:
-    rows = [(tile_svg(w.tile), str(w.live), escape(w.discard.text()), escape(w.self_drawn.text()))
-            for w in report.waits]
-    return table_html(("tile", "live", "on a discard", "self-drawn"), rows, frozenset({1}), frozenset({0, 2, 3}),
-                      narrow="table")
+    notes: list[str] = []  # the reasons of the ways that are no win, numbered under the table
+    rows = [(tile_svg(w.tile), str(w.live), "-" if w.discard is None else escape(w.discard.text(notes)),
+             escape(w.self_drawn.text(notes))) for w in report.waits]
+    drawn = table_html(("tile", "live", "on a discard", "self-drawn"), rows, frozenset({1}), frozenset({0, 2, 3}),
+                       narrow="table")
+    return drawn + "".join(f"<p>[{n}] {escape(note)}</p>" for n, note in enumerate(notes, start=1))
 
 
 def waits_html(report: WaitsReport) -> str:

@@ -51,9 +51,14 @@ class Outcome:
     def wins(self) -> bool:
         return self.result is not None and not self.below_minimum
 
-    def text(self) -> str:
+    def text(self, notes: list[str] | None = None) -> str:
+        """The table cell: the score, or ``no win [N]`` with the reason as note N of *notes*."""
         if self.result is None:
-            return f"no win ({self.error})"
+            if notes is None:
+                return f"no win ({self.error})"
+            if self.error not in notes:
+                notes.append(self.error)
+            return f"no win [{notes.index(self.error) + 1}]"
         mark = " *" if self.below_minimum else ""
         return f"{self.result.total:g} {self.result.unit}{mark}"
 
@@ -69,26 +74,32 @@ class ScoredWait:
 
     tile: Tile
     live: int
-    discard: Outcome
+    discard: Outcome | None
+    """None when the win on a discard was not asked (the context says self-drawn)."""
     self_drawn: Outcome
 
     @property
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """The ways scored: on a discard (when asked) and self-drawn."""
+        return (self.self_drawn,) if self.discard is None else (self.discard, self.self_drawn)
+
+    @property
     def best(self) -> int | float | None:
-        totals = [t for t in (self.discard.total, self.self_drawn.total) if t is not None]
+        totals = [o.total for o in self.outcomes if o.total is not None]
         return max(totals) if totals else None
 
     @property
     def wins(self) -> bool:
-        return self.discard.wins or self.self_drawn.wins
+        return any(o.wins for o in self.outcomes)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "tile": self.tile.token,
             "live": self.live,
-            "discard": self.discard.to_dict(),
+            "discard": None if self.discard is None else self.discard.to_dict(),
             "self_drawn": self.self_drawn.to_dict(),
             "below_minimum": [way for way, o in (("discard", self.discard), ("self_drawn", self.self_drawn))
-                              if o.below_minimum],
+                              if o is not None and o.below_minimum],
         }
 
 
@@ -118,6 +129,15 @@ class WaitsReport:
     def live(self) -> int:
         return sum(w.live for w in self.waits)
 
+    @property
+    def refusal(self) -> str | None:
+        """When the context holds for no completion at all (every way of every winning tile is
+        refused as ``bad_context``): the reasons, distinct, in order; else None."""
+        outcomes = [o for w in self.waits for o in w.outcomes]
+        if not outcomes or any(o.code != "bad_context" for o in outcomes):
+            return None
+        return ". Also: ".join(dict.fromkeys(o.error for o in outcomes))
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "id": None,
@@ -127,9 +147,12 @@ class WaitsReport:
         }
 
     def table_lines(self, *, ascii: bool = False) -> list[str]:
+        """The table of waits, then the reasons of the cells that are no win, numbered."""
+        notes: list[str] = []
         rows = [("tile", "live", "on a discard", "self-drawn")]
-        rows += [(tile_text(w.tile, ascii), str(w.live), w.discard.text(), w.self_drawn.text()) for w in self.waits]
-        return table(rows, align="<>>>")
+        rows += [(tile_text(w.tile, ascii), str(w.live), "-" if w.discard is None else w.discard.text(notes),
+                  w.self_drawn.text(notes)) for w in self.waits]
+        return table(rows, align="<>>>") + [f"[{n}] {note}" for n, note in enumerate(notes, start=1)]
 
     def to_text(self, style: Style, *, ascii: bool = False) -> str:
         lines = [hand_text(self.hand, self.context, ascii=ascii), ""]
@@ -143,7 +166,9 @@ class WaitsReport:
             lines.extend("  " + line for line in body[1:])
         if self.held_out:
             lines.append(f"held out (all four copies in this hand): {' '.join(t.token for t in self.held_out)}")
-        if any(o.below_minimum for w in self.waits for o in (w.discard, w.self_drawn)):
+        if self.context.self_drawn and self.waits:
+            lines.append("only the self-drawn win is scored (--self-drawn)")
+        if any(o.below_minimum for w in self.waits for o in w.outcomes):
             lines.append(f"* below the minimum of {self.minimum} {self.unit}: not a win under {self.profile}")
         if self.best is not None:
             short = "" if self.ready else f" (below the minimum of {self.minimum}: no tile wins yet)"
@@ -181,13 +206,15 @@ def scored_waits(
     scored = []
     for tile in found.tiles:
         complete = hand13.with_tile(tile)
+        on_discard = None if context.self_drawn else _outcome(complete, replace(context, self_drawn=False), profile,
+                                                              backend)
         scored.append(ScoredWait(
             tile,
             4 - held.count(tile),
-            _outcome(complete, replace(context, self_drawn=False), profile, backend),
+            on_discard,
             _outcome(complete, replace(context, self_drawn=True), profile, backend),
         ))
-    units = {o.result.unit for w in scored for o in (w.discard, w.self_drawn) if o.result is not None}
+    units = {o.result.unit for w in scored for o in w.outcomes if o.result is not None}
     unit = units.pop() if len(units) == 1 else "points"
     return WaitsReport(hand13, context, profile.id, unit, tuple(scored), tuple(found.held_out), profile.minimum)
 

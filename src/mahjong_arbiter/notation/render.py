@@ -45,12 +45,14 @@ def meld_text(meld: Meld, ascii: bool = False) -> str:
 def context_text(ctx: Context, *, won: bool = True) -> str:
     """The context on one line: how the hand was won, winds, bonus tiles and events.
 
-    A hand that has not won (*won* false: thirteen tiles, a loser's hand) says nothing of how it
-    was won.
+    A hand that has not won (*won* false: thirteen tiles) says how its coming win is to be made
+    only when the context says so (``--self-drawn``, ``--kong``), since both ways are open.
     """
     parts = ["self-drawn" if ctx.self_drawn else "won on a discard"] if won else []
+    if not won and ctx.self_drawn:
+        parts.append("to be won self-drawn")
     if ctx.robbing_kong:
-        parts.append("robbing a kong")
+        parts.append("robbing a kong" if won else "to be won on a kong (robbing one, or its replacement tile)")
     if ctx.kong_replacement:
         parts.append("on a kong's replacement tile")
     if ctx.last_tile:

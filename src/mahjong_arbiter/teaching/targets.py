@@ -6,9 +6,11 @@ included; each new tile but the winning one replaces a discard), ``n <= depth``,
 melds fixed and at most four copies of each kind counting the melds and the tiles seen on the
 table.  Candidates come from :func:`mahjong_arbiter.solver.near.near_complete` over every form the
 profile allows; each is scored by :func:`mahjong_arbiter.scoring.score` with the given context,
-once for each kind of new tile as the winning tile, won on a discard and self-drawn, and keeps
-its best.  A candidate the profile does not accept as a win (too many chows for BMJA, below
-MCR's 8-point minimum) is not a target.  Targets are ranked by score, then by the unseen copies
+once for each kind of new tile as the winning tile, won on a discard and self-drawn (only
+self-drawn when the context says so), and keeps its best.  A context that no candidate can hold
+(``--kong`` where every winning tile would be a fifth copy, ...) is bad input: ``bad_context``.
+A candidate the profile does not accept as a win (too many chows for BMJA, below MCR's 8-point
+minimum) is not a target.  Targets are ranked by score, then by the unseen copies
 of the tiles still to draw (most first).
 
 At depth 1 from thirteen tiles the targets are exactly the hand's winning tiles (``waits``); a
@@ -31,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..errors import ArbiterError
+from ..errors import ArbiterError, HandError
 from ..hand import Context, Hand
 from ..profiles.model import Profile
 from ..result import Result
@@ -123,19 +125,22 @@ def _tiles(counts: dict[int, int]) -> tuple[Tile, ...]:
 
 
 def _best(standing: tuple[Tile, ...], hand: Hand, context: Context, profile: Profile, winners: list[Tile],
-          backend: str, tally: list[int]) -> tuple[Result, Tile, bool] | None:
+          backend: str, tally: list[int], refusals: list[str]) -> tuple[Result, Tile, bool] | None:
     """The best result of the complete *standing* tiles with *hand*'s melds, over the possible
-    winning tiles and both ways of winning (None: no win)."""
+    winning tiles and the ways of winning the context allows (None: no win).  Each scoring adds 1
+    to ``tally[0]``; each the context makes impossible adds its reason to *refusals*."""
     from ..scoring import score
 
     best: tuple[Result, Tile, bool] | None = None
     for tile in winners:
         complete = Hand(standing, hand.melds, tile)
-        for self_drawn in (False, True):
+        for self_drawn in (True,) if context.self_drawn else (False, True):
             tally[0] += 1
             try:
                 result = score(complete, replace(context, self_drawn=self_drawn), profile, backend=backend)
-            except ArbiterError:  # not a win under the profile, or a context the hand contradicts
+            except ArbiterError as exc:  # not a win under the profile, or a context the hand contradicts
+                if exc.code == "bad_context":
+                    refusals.append(exc.message)
                 continue
             if result.fields.get("minimum_met") is False:
                 continue
@@ -163,7 +168,8 @@ def find_targets(
     Raises
     ------
     ArbiterError
-        ``bad_depth`` for a depth outside 1..3.
+        ``bad_depth`` for a depth outside 1..3; ``bad_context`` (a HandError) for a context that
+        every candidate's every way of winning contradicts.
     """
     if not 1 <= depth <= MAX_DEPTH:
         raise ArbiterError("bad_depth", f"--depth must be 1 to {MAX_DEPTH}, not {depth}")
@@ -174,6 +180,7 @@ def find_targets(
                                backend=search_backend)
     unseen = unseen_copies(hand, seen)
     tally = [0]
+    refusals: list[str] = []
     targets = []
     for target in candidates:
         draw = {k: target[k] - counts[k] for k in range(NUM_KINDS) if target[k] > counts[k]}
@@ -182,7 +189,7 @@ def find_targets(
             continue
         standing = _tiles({k: n for k, n in enumerate(target) if n})
         winners = [Tile.at(k) for k in sorted(draw)] if draw else [hand.winning_tile]
-        found = _best(standing, hand, context, profile, [t for t in winners if t is not None], backend, tally)
+        found = _best(standing, hand, context, profile, [t for t in winners if t is not None], backend, tally, refusals)
         if found is None:
             continue
         result, winning, self_drawn = found
@@ -191,6 +198,8 @@ def find_targets(
         live = {Tile.at(k): unseen[k] for k in sorted(draw)}
         complete = Hand(standing, hand.melds, winning)
         targets.append(Target(_tiles(draw), _tiles(give_up), winning, self_drawn, result, live, complete))
+    if not targets and refusals and len(refusals) == tally[0]:  # the context holds for no candidate
+        raise HandError("bad_context", ". Also: ".join(dict.fromkeys(refusals)))
     targets.sort(key=lambda t: (-t.total, -t.live_total, [x.index for x in t.draw], [x.index for x in t.give_up]))
     return TargetsReport(hand, context, profile.id, depth, tuple(targets), len(candidates), search.nodes, tally[0])
 

@@ -1,0 +1,82 @@
+"""The context of a win on the command line: one rule for every command (README, "Context of a
+win").  A fact of how a hand is won (self-drawn, a kong, last tile, last of its kind, events)
+that the hand makes impossible for every winning tile is bad input (exit 2, ``bad_context``), as
+``score`` says for a complete hand; a command with no win to apply it to refuses it; a 13-tile
+hand's context says how its coming win is to be made and is shown, never dropped in silence."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mahjong_arbiter.cli import main
+
+# Ready on E alone, holding one E: robbing a kong on E would make five; no kong is declared, so no
+# replacement tile either.  --kong holds for no winning tile.
+READY_ON_E = "123m456m789m123pE"
+
+
+@pytest.mark.parametrize("argv", [
+    ["waits", READY_ON_E, "--kong", "--profile", "mcr"],
+    ["waits", READY_ON_E, "--kong", "--profile", "mcr", "--self-drawn"],
+    ["targets", READY_ON_E, "--kong", "--depth", "1"],
+    ["score", READY_ON_E + "E", "--kong", "--profile", "mcr"],
+], ids=["waits", "waits-self-drawn", "targets", "score"])
+def test_a_kong_no_winning_tile_can_hold_is_bad_context_everywhere(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "Robbing a kong" in captured.err or "Kong replacement tile" in captured.err
+    assert "impossible here" in captured.err
+
+
+def test_waits_keeps_the_ways_the_kong_allows_and_numbers_the_reasons(capsys: pytest.CaptureFixture[str]) -> None:
+    # ready on 3p (no 3p held): robbing a kong on it is possible, a replacement tile is not (no kong)
+    assert main(["waits", "123m456m789m12pEE", "--kong", "--profile", "mcr", "--ascii"]) == 0
+    out = capsys.readouterr().out
+    assert "to be won on a kong (robbing one, or its replacement tile)" in out
+    row = next(line for line in out.splitlines() if line.strip().startswith("3p"))
+    assert row.split()[-2:] == ["win", "[1]"] and len(row) < 60
+    assert "[1] Kong replacement tile (--kong --self-drawn) is impossible here" in out
+
+
+def test_waits_and_targets_self_drawn_score_only_the_self_drawn_win(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["waits", READY_ON_E, "--self-drawn", "--profile", "mcr", "--json"]) == 0
+    wait, = json.loads(capsys.readouterr().out)["waits"]
+    assert wait["discard"] is None and wait["self_drawn"]["total"] == 23
+    assert main(["waits", READY_ON_E, "--self-drawn", "--profile", "mcr", "--ascii"]) == 0
+    out = capsys.readouterr().out
+    assert "to be won self-drawn" in out and "only the self-drawn win is scored" in out
+    assert main(["targets", READY_ON_E, "--self-drawn", "--depth", "1", "--json"]) == 0
+    assert [t["self_drawn"] for t in json.loads(capsys.readouterr().out)["targets"]] == [True]
+
+
+@pytest.mark.parametrize("argv", [
+    ["shanten", READY_ON_E, "--kong"],
+    ["shanten", READY_ON_E, "--self-drawn"],
+    ["score", "1112223334455m", "--loser", "--profile", "bmja", "--kong"],
+    ["score", "1112223334455m", "--loser", "--profile", "bmja", "--self-drawn"],
+], ids=["shanten-kong", "shanten-self-drawn", "loser-kong", "loser-self-drawn"])
+def test_a_command_with_no_win_refuses_the_facts_of_a_win(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "says how a hand is won" in err and "leave it out" in err
+
+
+def test_a_json_line_is_held_to_the_same_rule(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    source = tmp_path / "thirteen.jsonl"
+    hand = {"concealed": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "E"],
+            "winning_tile": None}
+    source.write_text(json.dumps(hand) + "\n" + json.dumps({**hand, "self_drawn": True}) + "\n", "utf-8")
+    assert main(["shanten", "--input", str(source)]) == 2
+    first, second = (json.loads(line) for line in capsys.readouterr().out.splitlines())
+    assert first["shanten"] == 0 and second["error"]["code"] == "bad_context"
+
+
+def test_parse_states_the_coming_win_of_a_thirteen_tile_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["parse", "[1111m,5]23m456p789pEE", "--self-drawn", "--ascii"]) == 0
+    assert "context:  to be won self-drawn;" in capsys.readouterr().out
