@@ -149,6 +149,22 @@ def test_mcr_last_tile_with_a_copy_in_hand_is_not_scored_and_says_why() -> None:
     result = score(hand, Context(last_of_kind=True), "mcr")
     assert "mcr.last-tile" not in {i.id for i in result.items}
     assert any("Last Tile" in note and "6s stands twice" in note for note in result.notes)
+    # the profile's own note says why: no second, general note
+    assert not any("earns nothing" in note for note in result.notes)
+
+
+def test_a_fact_whose_rules_fail_on_this_hand_gets_a_note() -> None:
+    # Codification scores the last possible tile only when it is the only tile that completes the
+    # hand: 23m waits on 1m and 4m, and EE 11p on E and 1p, so the fact earns nothing and says so
+    for text in ("23m456p789sEEE11p1m", "123m456m789m11pEEE"):
+        result = score(parse_hand(text).hand, Context(last_of_kind=True), "codification")
+        assert "score.bonus.last-possible" not in {i.id for i in result.items}
+        assert any(n.startswith("Last of its kind (--last-of-kind) earns nothing on this hand under codification: "
+                                "Mahjong on last possible tile does not hold") for n in result.notes)
+    # where it holds (13m waits on 2m alone) there is no such note
+    held = score(parse_hand("13m456p789sEEE11p2m").hand, Context(last_of_kind=True), "codification")
+    assert "score.bonus.last-possible" in {i.id for i in held.items}
+    assert not any("earns nothing" in n for n in held.notes)
 
 
 # ---- the property: no accepted input implies a fifth copy ------------------------------------------------

@@ -14,13 +14,16 @@ stored, so a house-rules file that drops or renames a rule changes the answer by
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..events import FACTS, given_facts, implied_events
 from ..hand import Context
 from .model import Profile, RuleEntry
 
-__all__ = ["earned_by", "unscored_notes", "registry_rows", "registry_markdown", "registry_text"]
+if TYPE_CHECKING:
+    from ..result import Result
+
+__all__ = ["earned_by", "unscored_notes", "unearned_notes", "registry_rows", "registry_markdown", "registry_text"]
 
 
 def earned_by(profile: Profile, fact: str) -> tuple[RuleEntry, ...]:
@@ -61,6 +64,31 @@ def unscored_notes(profile: Profile, context: Context) -> list[str]:
                 f"{fact.title} ({fact.given.split(';')[0]}) earns nothing under {profile.id}: "
                 "no rule of this profile scores it"
             )
+    return notes
+
+
+def unearned_notes(profile: Profile, context: Context, result: Result) -> list[str]:
+    """One note for each fact the caller gave whose rules under *profile* all fail on this hand
+    (none counted, none suppressed by another), unless a note of *result* already names one of
+    them: a fact the profile scores elsewhere is never dropped in silence on a hand where it
+    earns nothing (Codification's last possible tile needs the only possible tile too)."""
+    notes = []
+    counted = {i.id for i in result.items} | {s.id for s in result.suppressed}
+    for name in given_facts(context):
+        if FACTS[name].kind == "event" and name not in context.events:
+            continue  # implied by another event: that one is named
+        rules = earned_by(profile, name)
+        if not rules or any(r.id in counted for r in rules):
+            continue
+        if any(r.name in note for note in result.notes for r in rules):
+            continue  # the profile's own note says why
+        fact = FACTS[name]
+        names = ", ".join(r.name for r in rules)
+        verb = "does" if len(rules) == 1 else "do"
+        notes.append(
+            f"{fact.title} ({fact.given.split(';')[0]}) earns nothing on this hand under {profile.id}: "
+            f"{names} {verb} not hold here"
+        )
     return notes
 
 

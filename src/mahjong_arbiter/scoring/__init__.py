@@ -22,8 +22,9 @@ from dataclasses import replace
 from typing import Protocol, cast
 
 from ..errors import ArbiterError
+from ..events import given_facts
 from ..hand import Context, Hand, validate_context
-from ..profiles.events import unscored_notes
+from ..profiles.events import unearned_notes, unscored_notes
 from ..profiles.loader import load_profile
 from ..profiles.model import Profile
 from ..result import Result
@@ -76,7 +77,11 @@ def score(hand: Hand, context: Context, profile: Profile | str, *, backend: str 
 
 
 def _with_unscored_notes(result: Result, profile: Profile, context: Context) -> Result:
-    notes = unscored_notes(profile, context)
+    """*result* with a note for each fact given that earns nothing: under the profile at all, or
+    on this hand."""
+    if not given_facts(context):
+        return result  # a plain discard win: nothing given (most hands of an archive)
+    notes = unscored_notes(profile, context) + unearned_notes(profile, context, result)
     if not notes:
         return result
     extra = tuple(n for n in notes if n not in result.notes)
