@@ -80,3 +80,28 @@ def test_a_json_line_is_held_to_the_same_rule(capsys: pytest.CaptureFixture[str]
 def test_parse_states_the_coming_win_of_a_thirteen_tile_hand(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["parse", "[1111m,5]23m456p789pEE", "--self-drawn", "--ascii"]) == 0
     assert "context:  to be won self-drawn;" in capsys.readouterr().out
+
+
+# --- below the minimum: exit status 1 everywhere (README, "Exit status") ---------------------------
+BELOW = "234m456p678s22sCCC"  # Dragon Pung 2 + Concealed Hand 2 = 4 points: below MCR's 8 (Green Book 2006)
+
+
+def test_verify_says_a_right_claim_on_a_hand_below_the_minimum_is_no_win(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", BELOW, "--claim", "4", "--ascii"]) == 1
+    out = capsys.readouterr().out
+    assert "verdict: RIGHT" in out and "below the minimum of 8 points under mcr: it is no win" in out
+    assert main(["verify", BELOW, "--claim", "4", "--json"]) == 1
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["verdict"] == "right" and doc["minimum_met"] is False
+
+
+def test_the_verdict_is_written_once_when_no_breakdown_follows(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["verify", "123m456m789m124pEE", "--claim", "4", "--ascii"]) == 1
+    assert capsys.readouterr().out.count("verdict: WRONG") == 1
+
+
+def test_settle_exits_1_for_a_winner_below_the_minimum(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    facts = tmp_path / "facts.json"
+    facts.write_text(json.dumps({"profile": "mcr", "winner": "S", "discarder": "W", "hands": {"S": BELOW}}), "utf-8")
+    assert main(["settle", "--input", str(facts)]) == 1
+    assert "mcr: a win needs at least 8 points; S has 4" in capsys.readouterr().err

@@ -200,13 +200,15 @@ def explain_answer(
 
 
 def verify_answer(rec: HandRecord, profile: Profile, claim: object, *, backend: str = "fast") -> Answer[Any]:
-    """``verify``: the verdict on *claim* (a total, or rule names); status 1 when the claim is wrong."""
+    """``verify``: the verdict on *claim* (a total, or rule names); status 1 when the claim is wrong,
+    or when the hand is below the profile's minimum (the claim may be right, but the hand is no win:
+    status 1, as ``score`` gives)."""
     from .disputes.verify import parse_claim, verify
 
     if claim is None:
         raise ArbiterError("bad_claim", "this hand has no \"claim\" field (and no --claim was given)")
     verdict = verify(rec.hand, rec.context, profile, parse_claim(claim), backend=backend)
-    return Answer(0 if verdict.right else 1, _with_id(verdict.to_dict(), rec.id), verdict)
+    return Answer(0 if verdict.right and verdict.wins else 1, _with_id(verdict.to_dict(), rec.id), verdict)
 
 
 def compare_answer(rec: HandRecord, profiles: Sequence[Profile], *, backend: str = "fast") -> Answer[Any]:

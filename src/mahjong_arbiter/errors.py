@@ -39,10 +39,14 @@ class ProfileError(ArbiterError):
 
 
 class NotWinningError(ArbiterError):
-    """A valid hand that cannot be read as a winning hand (CLI exit status 1, not 2)."""
+    """A valid hand that cannot be read as a winning hand, or whose score is below the profile's
+    minimum (CLI exit status 1, not 2); *code* ``not_winning`` or ``below_minimum``."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__("not_winning", message)
+    def __init__(self, message: str, code: str = "not_winning") -> None:
+        super().__init__(code, message)
+
+    def __reduce__(self) -> tuple[type[NotWinningError], tuple[str, str]]:
+        return type(self), (self.message, self.code)  # the code survives a copy to a worker process
 
 
 class NotFoundError(ArbiterError):

@@ -160,10 +160,17 @@ class Verdict:
     result: Result | None
     hand: Hand
     context: Context
+    minimum: int | None = None
 
     @property
     def right(self) -> bool:
         return not self.differences
+
+    @property
+    def wins(self) -> bool:
+        """The hand is a win: complete and at or above the profile's minimum.  A claim can be right
+        about a hand below the minimum (its total is what it scores), but that hand is no win."""
+        return self.result is not None and self.result.fields.get("minimum_met") is not False
 
     @property
     def word(self) -> str:
@@ -176,6 +183,9 @@ class Verdict:
         lines.append(f"claim under {self.profile}: {self.claim}{unit}")
         verdict = style.good("RIGHT") if self.right else style.bad("WRONG")
         lines.append(f"verdict: {verdict}")
+        if self.result is not None and not self.wins:
+            lines.append(style.bad(f"but the hand is below the minimum of {self.minimum} {self.result.unit} under "
+                                   f"{self.profile}: it is no win"))
         if self.differences:
             lines.append(style.bold("differences:"))
             rows = [
@@ -187,7 +197,7 @@ class Verdict:
             lines.append("")
             lines.append(style.bold(f"the best reading: {self.result.reading}"))
             lines.extend(breakdown_lines(self.result, style))
-        lines.append(f"verdict: {verdict}")
+            lines.append(f"verdict: {verdict}")  # restated under the breakdown, which can be long
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
@@ -307,7 +317,7 @@ def judge(
         ]
     else:
         diffs = _rule_differences(claimed, outcome, profile, hand, context, backend)
-    return Verdict(claim, profile.id, tuple(diffs), outcome, hand, context)
+    return Verdict(claim, profile.id, tuple(diffs), outcome, hand, context, profile.minimum)
 
 
 def verify(

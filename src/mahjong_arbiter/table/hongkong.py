@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
-from ..errors import ArbiterError
+from ..errors import ArbiterError, NotWinningError
 from ..profiles.table_rules import PaymentTable, SettlementRules
 from .facts import HandFacts
 from .incidents import active, check_incidents, incident_words
@@ -57,8 +57,8 @@ def _win(facts: HandFacts, rules: SettlementRules, cap: int | None, notes: list[
     assert winner is not None
     faan = facts.score(winner)
     if rules.minimum is not None and faan < rules.minimum:
-        raise ArbiterError(
-            "bad_facts", f"{rules.profile}: a win needs at least {rules.minimum} faan; {winner} has {faan}"
+        raise NotWinningError(  # a valid hand below the minimum is no win: exit status 1, not bad input
+            f"{rules.profile}: a win needs at least {rules.minimum} faan; {winner} has {faan}", "below_minimum"
         )
     if cap is not None and faan > cap:
         notes.append(f"{winner}'s {faan} faan capped at {cap}")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 
-from ..errors import ArbiterError
+from ..errors import ArbiterError, NotWinningError
 from ..profiles.table_rules import SettlementRules
 from .facts import HandFacts
 from .incidents import active, check_incidents, incident_words
@@ -28,9 +28,8 @@ def _win(facts: HandFacts, rules: SettlementRules) -> Iterator[Payment]:
     assert winner is not None
     points = facts.score(winner)
     if rules.minimum is not None and points < rules.minimum:
-        raise ArbiterError(
-            "bad_facts",
-            f"{rules.profile}: a win needs at least {rules.minimum} points; {winner} has {points}",
+        raise NotWinningError(  # a valid hand below the minimum is no win: exit status 1, not bad input
+            f"{rules.profile}: a win needs at least {rules.minimum} points; {winner} has {points}", "below_minimum"
         )
     if not facts.self_drawn and facts.discarder is None:
         raise ArbiterError("bad_facts", f"{rules.profile}: a discard win needs the discarder (or self_drawn: true)")
