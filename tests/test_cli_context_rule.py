@@ -105,3 +105,26 @@ def test_settle_exits_1_for_a_winner_below_the_minimum(capsys: pytest.CaptureFix
     facts.write_text(json.dumps({"profile": "mcr", "winner": "S", "discarder": "W", "hands": {"S": BELOW}}), "utf-8")
     assert main(["settle", "--input", str(facts)]) == 1
     assert "mcr: a win needs at least 8 points; S has 4" in capsys.readouterr().err
+
+
+# --- a limit or minimum the arithmetic does not read is refused, never ignored ----------------------
+@pytest.mark.parametrize(("body", "words"), [
+    ('id = "h"\nextends = "mcr"\nlimit = 50\n', "field 'limit': profile h (it extends mcr) scores with the mcr "
+     "arithmetic, which has no limit"),
+    ('id = "h"\nextends = "bmja"\nminimum = 5\n', "field 'minimum': profile h (it extends bmja) scores with the "
+     "classical arithmetic, which has no minimum"),
+    ('id = "h"\nextends = "hk-old-style"\nlimit = 2\n', "field 'limit': 2 is below the minimum of 3"),
+], ids=["mcr-limit", "classical-minimum", "cap-below-minimum"])
+def test_a_house_total_the_arithmetic_cannot_use_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, body: str, words: str
+) -> None:
+    house = tmp_path / "h.toml"
+    house.write_text(body, "utf-8")
+    assert main(["score", "EEESSSWWWNNN11m", "--profile", str(house)]) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_a_limit_below_the_minimum_is_refused_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "111m222p333sEEECC", "--profile", "hk-old-style", "--limit", "2"]) == 2
+    assert "a limit of 2 is below profile hk-old-style's minimum of 3" in capsys.readouterr().err
+    assert main(["score", "111m222p333sEEECC", "--profile", "hk-old-style", "--limit", "3"]) == 0

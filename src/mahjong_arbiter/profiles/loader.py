@@ -65,7 +65,14 @@ __all__ = [
 ]
 
 DATA_DIR = Path(__file__).parent / "data"
-ARITHMETICS = ("mcr", "classical", "faan")
+ARITHMETIC_TOTALS: dict[str, tuple[str, ...]] = {
+    "mcr": ("minimum",),  # points added without a cap; 8 to win (Green Book 2006, 3.11.6.6)
+    "classical": ("limit",),  # points x doubles up to the limit; no minimum
+    "faan": ("limit", "minimum"),  # faan capped at the limit; a minimum to win
+}
+"""Each arithmetic and the top-level totals fields (``limit``, ``minimum``) it reads: a profile that
+gives one its arithmetic does not read is refused, never ignored in silence."""
+ARITHMETICS = tuple(ARITHMETIC_TOTALS)
 
 _TOP_KEYS = {
     "id", "label", "arithmetic", "sources", "extends", "limit", "minimum", "rules", "add", "amend",
@@ -543,11 +550,28 @@ def _notes(raw: Mapping[str, Any], where: str) -> tuple[Note, ...]:
 
 
 # --- validation -------------------------------------------------------------------------------------
+def _check_totals(profile: Profile, where: str) -> None:
+    """A limit or minimum the arithmetic does not read, and a cap below the minimum, are refused."""
+    for name, what in (("limit", "no limit (its totals have no cap)"), ("minimum", "no minimum to win")):
+        if getattr(profile, name) is not None and name not in ARITHMETIC_TOTALS[profile.arithmetic]:
+            origin = f" (it extends {profile.extends})" if profile.extends else ""
+            raise ProfileError(
+                f"{where}: field {name!r}: profile {profile.id}{origin} scores with the {profile.arithmetic} "
+                f"arithmetic, which has {what}: the {name} would be ignored; remove it"
+            )
+    if profile.limit is not None and profile.minimum is not None and profile.limit < profile.minimum:
+        raise ProfileError(
+            f"{where}: field 'limit': {profile.limit} is below the minimum of {profile.minimum}: "
+            "no hand could be worth a win"
+        )
+
+
 def _validate(profile: Profile, where: str) -> None:
     from ..rules.registry import known_rule_ids
 
     if profile.arithmetic not in ARITHMETICS:
         raise ProfileError(f"{where}: field 'arithmetic' must be one of {', '.join(ARITHMETICS)}")
+    _check_totals(profile, where)
     for table, keys in TABLE_KEYS.items():
         unknown = unknown_keys(getattr(profile, table), keys)
         if unknown:

@@ -273,7 +273,8 @@ class Profile:
         """This profile with the limit (or cap) a game or a command chose; ``None`` keeps it.
 
         Refused (``bad_limit``) for a profile that has no limit (MCR adds points without a cap:
-        a limit there would be ignored in silence) and outside the range profiles may give.
+        a limit there would be ignored in silence), outside the range profiles may give, and below
+        the profile's minimum (Hong Kong's 3 faan: no hand could win).
         """
         if limit is None or limit == self.limit:
             return self
@@ -287,6 +288,11 @@ class Profile:
         problem = TOP_VALUES["limit"].problem(limit)
         if problem:
             raise ProfileError(f"a limit must be {problem}", code="bad_limit")
+        if self.minimum is not None and limit < self.minimum:
+            raise ProfileError(
+                f"a limit of {limit} is below profile {self.id}'s minimum of {self.minimum}: no hand could be "
+                "worth a win", code="bad_limit",
+            )
         return replace(self, limit=limit)
 
     def policy(self, name: str, default: Any = None) -> Any:
