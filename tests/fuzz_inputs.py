@@ -275,7 +275,9 @@ def run_case(case: Case, folder: Path) -> Ran:
             os.environ["XDG_DATA_HOME"] = old[2]
     lost = 0
     printed = out.getvalue()
-    if case.batch and printed and _writes_jsonl_to_stdout(case.argv):
-        source = case.stdin if "-" in case.argv else (folder / INPUT_FILE).read_bytes()
+    read = case.argv[case.argv.index("--input") + 1] if "--input" in case.argv[:-1] else None
+    # only the two inputs whose lines are known: another path may hold what an earlier example wrote
+    if case.batch and printed and _writes_jsonl_to_stdout(case.argv) and read in (INPUT_FILE, "-"):
+        source = case.stdin if read == "-" else (folder / INPUT_FILE).read_bytes()
         lost = max(0, _expected_lines(source) - len(printed.splitlines()))
     return Ran(status, printed, err.getvalue(), lost)
