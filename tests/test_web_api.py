@@ -551,6 +551,43 @@ def test_share_links_carry_the_house_rules(client: TestClient) -> None:
     assert "damaged" in client.get("/", params={"hand": SAMPLE, "house": "%%%"}).text
 
 
+def _alerts(html: str) -> list[str]:
+    return [a.strip() for a in re.findall(r'class="error" role="alert">([^<]*)<', html) if a.strip()]
+
+
+@pytest.mark.parametrize(("bad", "message"), [
+    ("game=abc", "a game is named by its number, not &#x27;abc&#x27;"),
+    ("house=!!!", "the house rules in this link are damaged (copy the whole link)"),
+])
+def test_a_bad_field_in_a_share_link_is_said_and_the_rest_of_the_link_kept(
+    client: TestClient, bad: str, message: str
+) -> None:
+    # the hand, its context and the questions are kept and ruled (21 points); the page says what was
+    # wrong with the link, and nothing else (it once dropped the whole link, then said the hand was empty)
+    page = client.get(f"/?hand={SAMPLE}&seat=S&claim=21&{bad}").text
+    assert _alerts(page) == [message]
+    assert f'value="{SAMPLE}"' in page and "seat S" in page and 'class="big">21 points<' in page
+    assert re.search(r"verdict: *(<[^>]*>)*right", page)
+    # the page's script sends the link's game again with every change: the ruling is made, the field said
+    data = _update(client, SAMPLE, seat="S", game="abc")
+    assert _alerts(data["ruling_html"]) == ["a game is named by its number, not &#x27;abc&#x27;"]
+    assert data["summary"] == "21 points under mcr" and "game" not in data["query"]
+
+
+def test_an_unknown_honour_order_is_refused_and_no_ruling_made(client: TestClient) -> None:
+    # as a bad seat or event: the engine's message, and no ruling (the hand was once ruled in Tenhou
+    # order under the message); the same hand in a known order is ruled
+    message = "unknown honour order &#x27;bogus&#x27;; use one of tenhou, chinese"
+    data = _update(client, "123m456m789m123p55z", honour_order="bogus")
+    assert data["error"] == "unknown honour order 'bogus'; use one of tenhou, chinese"
+    assert _alerts(data["ruling_html"]) == [f"hand: {message}"] and data["summary"] == ""
+    assert 'class="big"' not in data["ruling_html"]
+    page = client.get("/", params={"hand": "123m456m789m123p55z", "honour_order": "bogus"}).text
+    assert f"hand: {message}" in _alerts(page) and 'class="big"' not in page
+    assert _update(client, "123m456m789m123p55z", honour_order="chinese")["summary"] == "21 points under mcr"
+    assert "unknown honour order" in _teach(client, "distance", hand="123m456p789s11pEW", honour_order="bogus")
+
+
 def test_a_hand_built_on_the_hand_page_comes_back_to_the_game(client: TestClient) -> None:
     gid = client.post("/api/games", json={"profile": "mcr", "players": ["A", "B", "C", "D"]}).json()["game"]["id"]
     game_page = client.get(f"/game/{gid}").text

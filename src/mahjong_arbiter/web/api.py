@@ -1,12 +1,20 @@
 """The JSON API under ``/api/``: every hand command of the CLI, the profiles and the games.
 
-The hand and profile endpoints are ``async`` and call the engine on the event loop: a score takes
-about a quarter of a millisecond, and handing it to a worker thread costs more than that (the
-interpreter's lock passes between threads in slices of milliseconds; ``benchmarks/web_serving.py``).
-The teaching searches (``shanten``, ``targets``) are the exception: three tiles deep a search can
-take seconds, so they run in worker threads, a few at once (:meth:`AppState.search`), and the loop
-serves other requests meanwhile.  The ledger endpoints stay in worker threads too: SQLite may wait
-for another writer.
+What runs where.  The endpoints that score a hand once (``parse``, ``score``, ``readings``,
+``verify``, ``waits`` without a profile) and the profile endpoints are ``async`` and call the engine
+on the event loop: a score takes about a quarter of a millisecond, and handing it to a worker
+thread costs more than that (the interpreter's lock passes between threads in slices of
+milliseconds; ``benchmarks/web_serving.py``).  The rest can take far longer, and on the loop they
+would hold every other request meanwhile, one after another, so they run in worker threads, a few
+at once, and the loop serves the cheap requests between their slices:
+
+* the analyses, which score a hand many times over (``waits`` with a profile: each wait scored,
+  and with ``discards`` each discard's waits, about a second under a classical profile;
+  ``explain``; ``compare``): :meth:`AppState.analyse`;
+* the teaching searches (``shanten``, ``targets``: three tiles deep, seconds), with a limiter of
+  their own so that neither kind waits for the other: :meth:`AppState.search`;
+* the ledger endpoints (plain ``def``: Starlette's thread pool), since SQLite may wait for another
+  writer.
 
 Each endpoint answers exactly what the CLI prints with ``--json`` (the same functions build it:
 :mod:`mahjong_arbiter.answers`, :mod:`mahjong_arbiter.profiles.describe`,
@@ -163,8 +171,10 @@ async def waits(body: WaitsRequest, state: State, token: TokenHeader = None) -> 
         raise ArbiterError("bad_arguments", "special cannot be used with a profile: the profile's shapes decide")
     profile = state.profile(body.profile, body.profile_toml, token=token)
     if body.discards:
-        return answer_response(rec.id, lambda: answers.discards_answer(rec, profile, backend=body.backend))
-    return answer_response(rec.id, lambda: answers.scored_waits_answer(rec, profile, backend=body.backend))
+        return await state.analyse(lambda: answer_response(
+            rec.id, lambda: answers.discards_answer(rec, profile, backend=body.backend)))
+    return await state.analyse(lambda: answer_response(
+        rec.id, lambda: answers.scored_waits_answer(rec, profile, backend=body.backend)))
 
 
 @router.post(
@@ -201,7 +211,8 @@ async def targets(body: TargetsRequest, state: State, token: TokenHeader = None)
 async def explain(body: ExplainRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand)
     profile = state.profile(body.profile, body.profile_toml, token=token, limit=body.limit)
-    return answer_response(rec.id, lambda: answers.explain_answer(rec, profile, why=body.why, backend=body.backend))
+    return await state.analyse(lambda: answer_response(
+        rec.id, lambda: answers.explain_answer(rec, profile, why=body.why, backend=body.backend)))
 
 
 @router.post(
@@ -223,7 +234,8 @@ async def verify(body: VerifyRequest, state: State, token: TokenHeader = None) -
 async def compare(body: CompareRequest, state: State, token: TokenHeader = None) -> JsonAnswer:
     rec = _record(body.hand)
     profiles = state.profiles(body.profiles, body.profile_toml, token=token)
-    return answer_response(rec.id, lambda: answers.compare_answer(rec, profiles, backend=body.backend))
+    return await state.analyse(lambda: answer_response(
+        rec.id, lambda: answers.compare_answer(rec, profiles, backend=body.backend)))
 
 
 # --- profiles ---------------------------------------------------------------------------------------

@@ -108,48 +108,57 @@ class RulingForm:
 
     @classmethod
     def from_pairs(cls, pairs: Iterable[tuple[str, str]]) -> RulingForm:
-        """The form from query-string pairs (repeated ``events`` and ``compare`` collect)."""
+        """The form from query-string pairs (repeated ``events`` and ``compare`` collect); a field
+        that cannot be read is bad input (:meth:`read_pairs` keeps the rest instead)."""
+        form, problems = cls.read_pairs(pairs)
+        if problems:
+            raise problems[0]
+        return form
+
+    @classmethod
+    def read_pairs(cls, pairs: Iterable[tuple[str, str]]) -> tuple[RulingForm, tuple[ArbiterError, ...]]:
+        """The form of a share link's query-string pairs, and what could not be read in it (as
+        :meth:`read`: a damaged ``house`` or a ``game`` that is not a number is left out, alone)."""
         values: dict[str, Any] = {}
         lists: dict[str, list[str]] = {name: [] for name in _LISTS}
+        problems: list[ArbiterError] = []
         for key, value in pairs:
             if key in lists:
                 lists[key].extend(v for v in value.split(",") if v)
             elif key == "house":
-                values["house"] = unpack_profile(value) if value else None
+                try:
+                    values["house"] = unpack_profile(value) if value else None
+                except ArbiterError as exc:
+                    values.pop("house", None)
+                    problems.append(exc)
             else:
                 values[key] = value
-        return cls.from_mapping({**values, **{k: v for k, v in lists.items() if v}})
+        form, more = cls.read({**values, **{k: v for k, v in lists.items() if v}})
+        return form, (*problems, *more)
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any]) -> RulingForm:
-        """The form from decoded JSON or query values; unknown keys are kept aside, values bounded."""
+    def read(cls, data: Mapping[str, Any]) -> tuple[RulingForm, tuple[ArbiterError, ...]]:
+        """The form from decoded JSON or query values (unknown keys ignored, values bounded), and the
+        message of each field that cannot be read (a ``game`` that is not a number, house rules
+        over the size limit).  Such a field keeps its default and every other field is kept: one
+        bad field in a link costs the ruling nothing but itself, and the page says which it was.
+
+        Fields the engine reads (the hand, the seat, the events, the honour order, ...) are kept as
+        given: the engine's own message refuses them when the ruling is made."""
         known = {f.name for f in fields(cls)} - {"extra"}
         kwargs: dict[str, Any] = {}
+        problems: list[ArbiterError] = []
         for key, value in data.items():
             if key not in known:
                 continue
-            if key in FLAGS:
-                kwargs[key] = _flag(value)
-            elif key in _LISTS:
-                items = value if isinstance(value, list | tuple) else [value]
-                kwargs[key] = tuple(str(v)[:60] for v in items[:20] if str(v))
-            elif key == "game":
-                kwargs[key] = _game_id(value)
-            elif key == "house":
-                kwargs[key] = None if value in (None, "") else str(value)
-            else:
-                kwargs[key] = str(value)[: MAX_HAND_TEXT if key in ("hand", "claim", "seen") else 200]
-        if kwargs.get("house") is not None and len(kwargs["house"].encode("utf-8")) > MAX_PROFILE:
-            raise ArbiterError("too_large", f"the uploaded profile is larger than {MAX_PROFILE} bytes")
-        return cls(**kwargs)
+            try:
+                kwargs[key] = _field(key, value)
+            except ArbiterError as exc:
+                problems.append(exc)
+        return cls(**kwargs), tuple(problems)
 
     def with_hand(self, text: str) -> RulingForm:
         return replace(self, hand=text)
-
-    @property
-    def reading_order(self) -> str:
-        """The honour order the hand text (and the seen tiles) are read in (an unknown one: Tenhou's)."""
-        return self.honour_order if self.honour_order in ("tenhou", "chinese") else "tenhou"
 
     @property
     def json_hand(self) -> bool:
@@ -203,10 +212,29 @@ class RulingForm:
         if self.json_hand:
             return record_from_json(loads(text))
         return record_from_text(
-            text, honour_order=self.reading_order,
+            text, honour_order=self.honour_order,
             self_drawn=self.self_drawn, seat=self.seat, round=self.round, last_of_kind=self.last_of_kind,
             kong=self.kong, last_tile=self.last_tile, events=self.events,
         )
+
+
+def _field(key: str, value: object) -> Any:
+    """The value of the form's field *key* from decoded JSON or a query value (bounded); bad input
+    (:class:`ArbiterError`) when the form itself cannot hold it."""
+    if key in FLAGS:
+        return _flag(value)
+    if key in _LISTS:
+        items = value if isinstance(value, list | tuple) else [value]
+        return tuple(str(v)[:60] for v in items[:20] if str(v))
+    if key == "game":
+        return _game_id(value)
+    if key == "house":
+        if value in (None, ""):
+            return None
+        if len(str(value).encode("utf-8")) > MAX_PROFILE:
+            raise ArbiterError("too_large", f"the uploaded profile is larger than {MAX_PROFILE} bytes")
+        return str(value)
+    return str(value)[: MAX_HAND_TEXT if key in ("hand", "claim", "seen") else 200]
 
 
 def _game_id(value: object) -> int | None:

@@ -15,7 +15,7 @@ from ..profiles.model import Profile
 from .builder import Pieces, event_choices, palette_html, pieces_html
 from .forms import RulingForm
 from .layout import checkbox, layout, options
-from .ruling import rule_names, ruling_html
+from .ruling import error_html, rule_names, ruling_html
 from .state import AppState
 from .teach_panel import panel_html
 
@@ -182,14 +182,19 @@ def _game_panel(form: RulingForm) -> str:
     )
 
 
-def hand_page(form: RulingForm, state: AppState, token: str | None, link_error: str = "") -> str:
-    """The whole hand page for *form* (as a share link opens it)."""
+def _unread(problems: tuple[ArbiterError, ...]) -> str:
+    """The messages of the fields the form could not hold (each left out alone), above the ruling."""
+    return "".join(error_html(exc) for exc in problems)
+
+
+def hand_page(form: RulingForm, state: AppState, token: str | None,
+              problems: tuple[ArbiterError, ...] = ()) -> str:
+    """The whole hand page for *form* (as a share link opens it); *problems*: the link's fields
+    that could not be read (:meth:`RulingForm.read_pairs`), each said above the ruling."""
     pieces, error = _pieces_of(form)
     house_id = None
     made = ruling_html(form, state, token)
-    ruling, profile = made.html, made.profile
-    if link_error:
-        ruling = f'<p class="error" role="alert">{escape(link_error)}</p>' + ruling
+    ruling, profile = _unread(problems) + made.html, made.profile
     if form.house is not None and profile is not None and profile.id == form.profile:
         house_id = profile.id
     body = (
@@ -210,7 +215,7 @@ def update(data: object, state: AppState, token: str | None) -> dict[str, Any]:
     (pieces after a tap, text after typing), their drawing, the ruling and the share link."""
     if not isinstance(data, dict) or not isinstance(data.get("form"), dict):
         raise ArbiterError("bad_json", 'expected {"form": {...}, "pieces": ...}')
-    form = RulingForm.from_mapping(data["form"])
+    form, problems = RulingForm.read(data["form"])
     raw_pieces = data.get("pieces")
     error = ""
     if raw_pieces is not None:
@@ -223,7 +228,7 @@ def update(data: object, state: AppState, token: str | None) -> dict[str, Any]:
     else:
         pieces, error = _pieces_of(form)
     made = ruling_html(form, state, token)
-    ruling, profile = made.html, made.profile
+    ruling, profile = _unread(problems) + made.html, made.profile
     return {
         "summary": made.summary,
         "text": form.hand,

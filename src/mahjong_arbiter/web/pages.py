@@ -1,10 +1,13 @@
 """The pages (server-rendered HTML), the fragments the page script asks for (``/ui/...``), and the
 app's own static files (one script, one stylesheet).
 
-As in :mod:`.api`, the hand page and its fragments run on the event loop (a ruling takes a few
-milliseconds; a worker thread would cost more), but for the teaching panel's searches, which can
-take seconds (:meth:`AppState.search`); pages that read the ledger, or build a whole rulebook, run
-in worker threads."""
+What runs where (as in :mod:`.api`): the hand page (``/`` with a hand) and its ruling
+(``/ui/update``) hold the best discards or the scored waits, which can take a second under a
+classical profile, so they run in worker threads (:meth:`AppState.analyse`), as does checking an
+uploaded profile (``/ui/profile``: its rulebook); the teaching panel's searches (``/ui/teach``) run
+in threads of their own (:meth:`AppState.search`); pages that read the ledger, or build a whole
+rulebook, are plain ``def`` (Starlette's thread pool).  The event loop keeps only what takes well
+under a millisecond (the static files, the API page), so it serves other requests meanwhile."""
 
 from __future__ import annotations
 
@@ -16,7 +19,6 @@ from fastapi import APIRouter, Depends, Header, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
 from ..disputes.html import RULING_CSS
-from ..errors import ArbiterError
 from ..jsonio import loads
 from ..notation.svg import TILE_CSS
 from . import game_pages, profile_pages
@@ -82,17 +84,14 @@ async def favicon() -> Response:
 
 @router.get("/", response_class=HTMLResponse)
 async def hand(request: Request, state: State, token: TokenQuery = None) -> HTMLResponse:
-    link_error = ""
-    try:
-        form = RulingForm.from_pairs(request.query_params.multi_items())
-    except ArbiterError as exc:
-        form, link_error = RulingForm(), exc.message
-    return HTMLResponse(hand_page(form, state, token, link_error))
+    form, problems = RulingForm.read_pairs(request.query_params.multi_items())
+    return HTMLResponse(await state.analyse(lambda: hand_page(form, state, token, problems)))
 
 
 @router.post("/ui/update")
 async def ui_update(request: Request, state: State, token: TokenHeader = None) -> JsonAnswer:
-    return JsonAnswer(update(await _json_body(request), state, token))
+    data = await _json_body(request)
+    return await state.analyse(lambda: JsonAnswer(update(data, state, token)))
 
 
 @router.post("/ui/teach")
@@ -120,7 +119,8 @@ def profile(profile_id: str, state: State) -> HTMLResponse:
 
 @router.post("/ui/profile")
 async def ui_profile(request: Request, state: State, token: TokenHeader = None) -> JsonAnswer:
-    return JsonAnswer(profile_pages.check_upload(await _json_body(request), state, token))
+    data = await _json_body(request)
+    return await state.analyse(lambda: JsonAnswer(profile_pages.check_upload(data, state, token)))
 
 
 @router.get("/game", response_class=HTMLResponse)

@@ -20,7 +20,7 @@ from ..table.ledger import Ledger, default_db_path
 from .config import ServerConfig
 from .uploads import UPLOAD_NAME, UploadedProfiles
 
-__all__ = ["AppState", "TokenError", "TOKEN_HEADER", "SEARCHES"]
+__all__ = ["AppState", "TokenError", "TOKEN_HEADER", "SEARCHES", "ANALYSES"]
 
 TOKEN_HEADER = "X-Arbiter-Token"
 
@@ -28,6 +28,11 @@ SEARCHES: Final = 2
 """Teaching searches (shanten, targets) running at once; more wait their turn.  They share the
 interpreter with the event loop, which takes its turn between their slices: the fewer run at
 once, the sooner it does (two: the two parts of one page's teaching panel)."""
+
+ANALYSES: Final = 2
+"""Analyses (the page's ruling, the best discards, scored waits, explain, compare, a rulebook)
+running at once; more wait their turn.  They have their own limiter, so a ruling never waits for a
+teaching search, and as few at once as the searches, for the same reason."""
 
 T = TypeVar("T")
 
@@ -51,6 +56,7 @@ class AppState:
     uploads: UploadedProfiles = field(init=False)
     ledger_lock: threading.Lock = field(default_factory=threading.Lock)
     _searches: anyio.CapacityLimiter | None = field(default=None, init=False, repr=False)
+    _analyses: anyio.CapacityLimiter | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
         self.uploads = UploadedProfiles(self.config.max_profile)
@@ -64,6 +70,19 @@ class AppState:
         if self._searches is None:  # made on the loop: the limiter belongs to the running event loop
             self._searches = anyio.CapacityLimiter(SEARCHES)
         return await anyio.to_thread.run_sync(work, limiter=self._searches)
+
+    async def analyse(self, work: Callable[[], T]) -> T:
+        """*work*'s answer, worked out in a worker thread, at most :data:`ANALYSES` at once.
+
+        For the answers that score a hand many times over: the best discards of fourteen tiles
+        (each discard's waits, each wait scored), a thirteen-tile hand's waits scored, explain
+        (every reading ranked), compare (one score per profile), the page's ruling (which holds
+        the best discards), a rulebook.  Under a classical profile the discards alone can take a
+        second; on the event loop they would hold every other request that long, and several
+        one after another.  Their limiter is not the searches', so neither waits for the other."""
+        if self._analyses is None:  # made on the loop, as the searches' limiter
+            self._analyses = anyio.CapacityLimiter(ANALYSES)
+        return await anyio.to_thread.run_sync(work, limiter=self._analyses)
 
     def check_token(self, given: str | None) -> None:
         """Refuse (:class:`TokenError`) unless the server needs no token or *given* is it."""

@@ -85,7 +85,8 @@ def teach(data: object, state: AppState, token: str | None) -> dict[str, Any]:
     if not isinstance(data, dict) or not isinstance(data.get("form"), dict) or data.get("part") not in PARTS:
         raise ArbiterError("bad_json", 'expected {"form": {...}, "part": "distance" or "targets"}')
     part = str(data["part"])
-    return {"part": part, "html": part_html(RulingForm.from_mapping(data["form"]), part, state, token)}
+    form, _ = RulingForm.read(data["form"])  # a field the form cannot hold: the ruling of the same form says which
+    return {"part": part, "html": part_html(form, part, state, token)}
 
 
 def part_html(form: RulingForm, part: str, state: AppState, token: str | None) -> str:
@@ -96,7 +97,7 @@ def part_html(form: RulingForm, part: str, state: AppState, token: str | None) -
     except ArbiterError as exc:
         return error_html(exc)
     try:
-        seen = check_seen(rec.hand, seen_from_text(form.seen, form.reading_order))
+        seen = check_seen(rec.hand, seen_from_text(form.seen, form.honour_order))
     except ArbiterError as exc:
         return error_html(exc, where="seen tiles")
     try:
