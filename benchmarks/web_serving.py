@@ -20,7 +20,11 @@ Run from the repository root::
    counts any wait before the server takes a request up), against the same requests alone.  The
    search runs in a worker thread; on the event loop it would hold every request arriving
    meanwhile for the rest of its length (the search's own time, reported beside).
-3. Debian's chromium (Playwright) opens ``/``, a shared ruling ``/?hand=...`` and a hand in
+3. The same while four best-discards analyses under thompson-maloney (``/api/waits`` with
+   ``discards``: about a second each) are asked at once on four other connections.  They run in
+   worker threads, two at once; on the event loop they held every score request until the last
+   was done, one after another.
+4. Debian's chromium (Playwright) opens ``/``, a shared ruling ``/?hand=...`` and a hand in
    progress (thirteen tiles: the ruling, then the teaching panel's two parts) on a fresh profile;
    the transfer is the sum of every response's encoded body and headers (what crossed the wire,
    gzip included), with the decoded bytes beside it.  Goal: under 150 KB.
@@ -55,6 +59,11 @@ SEARCH = {"hand": {"concealed": ["1m", "1m", "1m", "2m", "3m", "4m", "5m", "6m",
                    "winning_tile": None}, "profile": "mcr", "depth": 3}
 """The teaching search of part 2: the nine gates (1112345678999m) three tiles deep under mcr."""
 SEARCH_RUNS = 3
+DISCARDS = {"hand": {"concealed": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "E", "E"],
+                     "winning_tile": "E"}, "profile": "thompson-maloney", "discards": True}
+"""The analysis of part 3: the best discards of ``123m456m789m123pEE`` under thompson-maloney (each
+discard's waits, each wait scored: about a second)."""
+DISCARD_CLIENTS = 4
 ALONE = 300
 """Score requests timed alone, before the searches."""
 
@@ -117,35 +126,39 @@ def server_times(host: str, port: int, bodies: list[bytes]) -> list[float]:
         connection.close()
 
 
-def during_search(host: str, port: int, body: bytes) -> dict[str, Any]:
-    """*body* posted to /api/score one at a time, alone and then while :data:`SEARCH` runs
-    :data:`SEARCH_RUNS` times in a row on another connection: the requests answered meanwhile, and
-    the server time and round trip of both (ms)."""
-    searches: list[float] = []
-    found: list[int] = []
+def during_slow(
+    host: str, port: int, body: bytes, path: str, slow: dict[str, Any], *, clients: int, runs: int
+) -> tuple[dict[str, Any], list[Any]]:
+    """*body* posted to /api/score one at a time, alone and then while *clients* other connections
+    each post *slow* to *path* *runs* times in a row: the requests answered meanwhile, the server
+    time and round trip of both (ms), the slow requests' lengths; and the slow requests' answers."""
+    lengths: list[float] = []
+    answers: list[Any] = []
 
-    def run_searches() -> None:
+    def run_slow() -> None:
         connection = _connect(host, port, timeout=600)
-        for _ in range(SEARCH_RUNS):
+        for _ in range(runs):
             started = time.perf_counter()
-            status, answer, _ = _post(connection, "/api/targets", json.dumps(SEARCH).encode())
+            status, answer, _ = _post(connection, path, json.dumps(slow).encode())
             if status != 200:
-                raise SystemExit(f"/api/targets answered {status}")
-            searches.append((time.perf_counter() - started) * 1000)
-            found.append(json.loads(answer)["found"])
+                raise SystemExit(f"{path} answered {status}")
+            lengths.append((time.perf_counter() - started) * 1000)
+            answers.append(json.loads(answer))
         connection.close()
 
     connection = _connect(host, port)
     alone = timed_scores(connection, [body] * ALONE)
-    worker = threading.Thread(target=run_searches)
-    worker.start()
+    workers = [threading.Thread(target=run_slow) for _ in range(clients)]
+    for worker in workers:
+        worker.start()
     meanwhile: list[tuple[float, float]] = []
-    while worker.is_alive():
+    while any(worker.is_alive() for worker in workers):
         meanwhile += timed_scores(connection, [body])
-    worker.join()
+    for worker in workers:
+        worker.join()
     connection.close()
-    if len(searches) != SEARCH_RUNS:
-        raise SystemExit("the targets searches did not finish")
+    if len(lengths) != clients * runs:
+        raise SystemExit(f"the {path} requests did not finish")
 
     def figures(samples: list[tuple[float, float]]) -> dict[str, float]:
         server, wall = [s for s, _ in samples], [w for _, w in samples]
@@ -153,9 +166,24 @@ def during_search(host: str, port: int, body: bytes) -> dict[str, Any]:
                 round(statistics.median(wall), 2), "round_trip_p95_ms": round(_p95(wall), 2),
                 "round_trip_most_ms": round(max(wall), 2)}
 
-    return {"searches": SEARCH_RUNS, "search_median_ms": round(statistics.median(searches)),
-            "targets_found": found[0], "answered_alone": len(alone), "answered_meanwhile": len(meanwhile),
-            "meanwhile": figures(meanwhile), "alone": figures(alone)}
+    return {"slow_requests": clients * runs, "at_once": clients, "slow_median_ms": round(statistics.median(lengths)),
+            "slowest_ms": round(max(lengths)), "answered_alone": len(alone), "answered_meanwhile": len(meanwhile),
+            "meanwhile": figures(meanwhile), "alone": figures(alone)}, answers
+
+
+def during_search(host: str, port: int, body: bytes) -> dict[str, Any]:
+    """*body* posted to /api/score while :data:`SEARCH` runs :data:`SEARCH_RUNS` times in a row on
+    another connection (:func:`during_slow`), with the complete hands the search found."""
+    figures, answers = during_slow(host, port, body, "/api/targets", SEARCH, clients=1, runs=SEARCH_RUNS)
+    return {**figures, "targets_found": answers[0]["found"]}
+
+
+def during_discards(host: str, port: int, body: bytes) -> dict[str, Any]:
+    """*body* posted to /api/score while :data:`DISCARDS` is asked on :data:`DISCARD_CLIENTS`
+    connections at once (:func:`during_slow`): the analyses wait their turn in worker threads (two
+    at once); on the event loop they held every score request until the last of them was done."""
+    figures, answers = during_slow(host, port, body, "/api/waits", DISCARDS, clients=DISCARD_CLIENTS, runs=1)
+    return {**figures, "discards": len(answers[0]["discards"])}
 
 
 def first_load(base: str) -> dict[str, Any]:
@@ -203,6 +231,7 @@ def run(hands: int, rounds: int = ROUNDS) -> dict[str, Any]:
                 server_rounds.append([ms * 1000 for ms in server_times(host, port, bodies)])
                 local_rounds.append(timed(generated, lambda g: score(g.hand, g.context, profile), warm=len(generated)))
             searching = during_search(host, port, bodies[0])
+            discarding = during_discards(host, port, bodies[0])
             load = first_load(f"http://{host}:{port}")
         finally:
             process.terminate()
@@ -223,12 +252,13 @@ def run(hands: int, rounds: int = ROUNDS) -> dict[str, Any]:
             "ratio_p95": round(p95[0] / p95[1], 2),
         },
         "during_search": searching,
+        "during_discards": discarding,
         "first_load": load,
     }
 
 
 def markdown(report: dict[str, Any]) -> str:
-    s, d = report["score_request"], report["during_search"]
+    s, d, a = report["score_request"], report["during_search"], report["during_discards"]
     lines = [
         f"score request, {report['hands']} MCR hands (seed {report['seed']}), one at a time, each hand's best of "
         f"{report['rounds']} rounds:",
@@ -238,16 +268,19 @@ def markdown(report: dict[str, Any]) -> str:
         f"| median | {s['server_median_us']:.0f} µs | {s['in_process_median_us']:.0f} µs | {s['ratio_median']:.2f}x |",
         f"| p95 | {s['server_p95_us']:.0f} µs | {s['in_process_p95_us']:.0f} µs | {s['ratio_p95']:.2f}x |",
         "",
-        f"score requests while /api/targets searched the nine gates three tiles deep under mcr ({d['searches']} "
-        f"searches in a row, median {d['search_median_ms']:,} ms each, {d['targets_found']:,} complete hands): "
-        f"{d['answered_meanwhile']:,} answered meanwhile",
+        f"score requests while /api/targets searched the nine gates three tiles deep under mcr ({d['slow_requests']} "
+        f"searches in a row, median {d['slow_median_ms']:,} ms each, {d['targets_found']:,} complete hands), and "
+        f"while {a['at_once']} /api/waits asked the best discards of 123m456m789m123pEE under thompson-maloney "
+        f"at once ({a['discards']} discards; answered after {a['slow_median_ms']:,} ms median, the last "
+        f"{a['slowest_ms']:,} ms):",
         "",
         "| score request | answered | server median | round trip median | round trip p95 | round trip most |",
         "|---|---:|---:|---:|---:|---:|",
         *(f"| {name} | {count:,} | {f['server_median_ms']} ms | {f['round_trip_median_ms']} ms | "
           f"{f['round_trip_p95_ms']} ms | {f['round_trip_most_ms']} ms |"
           for name, count, f in (("alone", d["answered_alone"], d["alone"]),
-                                 ("during the search", d["answered_meanwhile"], d["meanwhile"]))),
+                                 ("during the search", d["answered_meanwhile"], d["meanwhile"]),
+                                 ("during the discards", a["answered_meanwhile"], a["meanwhile"]))),
         "",
         "| first load (390x844, fresh browser) | requests | transfer | decoded |",
         "|---|---:|---:|---:|",
