@@ -750,31 +750,42 @@ def test_the_teaching_panel_says_when_a_distance_is_only_a_least() -> None:
     assert '<td data-label="form">house shape</td><td class="num" data-label="shanten">1 or more</td>' in html
 
 
-def test_teaching_searches_run_off_the_event_loop(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    # a search three tiles deep can take seconds: it runs in a worker thread, so the event loop
-    # (where a ruling is made) serves other requests meanwhile
+def test_slow_work_runs_off_the_event_loop(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a score runs on the event loop; what scores a hand many times over (a ruling's scored waits
+    # or best discards, explain, compare) and the teaching searches can take seconds: they run in
+    # worker threads, so the loop serves other requests meanwhile (tests/test_web_slow_requests.py
+    # checks it on a real server)
     import threading
 
     from mahjong_arbiter import answers
 
-    threads: dict[str, int] = {}
+    threads: dict[str, set[int]] = {}
 
     def noting(name: str, work: Any) -> Any:
         def noted(*args: Any, **kwargs: Any) -> Any:
-            threads[name] = threading.get_ident()
+            threads.setdefault(name, set()).add(threading.get_ident())
             return work(*args, **kwargs)
         return noted
 
-    for name in ("scored_waits_answer", "shanten_answer", "targets_answer"):
+    slow = ("scored_waits_answer", "discards_answer", "explain_answer", "compare_answer", "shanten_answer",
+            "targets_answer")
+    for name in ("score_answer", *slow):
         monkeypatch.setattr(answers, name, noting(name, getattr(answers, name)))
+    thirteen, fourteen = hand_json(client, "123m456p789s11pEW"), hand_json(client, SAMPLE)
+    assert client.post("/api/score", json={"hand": fourteen, "profile": "mcr"}).status_code == 200
+    (loop,) = threads.pop("score_answer")
     _update(client, "123m456p789s11pEW")
-    loop = threads.pop("scored_waits_answer")
+    _update(client, SAMPLE)
     _teach(client, "distance", hand="123m456p789s11pEW")
     _teach(client, "targets", hand="123m456p789s11pEW")
-    hand = hand_json(client, "123m456p789s11pEW")
-    for path in ("/api/shanten", "/api/targets"):
-        assert client.post(path, json={"hand": hand, "profile": "mcr"}).status_code == 200
-    assert set(threads) == {"shanten_answer", "targets_answer"} and loop not in threads.values()
+    assert "21 points" in client.get("/", params={"hand": SAMPLE}).text
+    for path, body in (("/api/shanten", {"hand": thirteen}), ("/api/targets", {"hand": thirteen}),
+                       ("/api/waits", {"hand": thirteen}), ("/api/waits", {"hand": fourteen, "discards": True}),
+                       ("/api/explain", {"hand": fourteen})):
+        assert client.post(path, json={"profile": "mcr", **body}).status_code == 200, path
+    assert client.post("/api/compare", json={"hand": fourteen, "profiles": ["mcr", "bmja"]}).status_code == 200
+    assert set(slow) <= set(threads)
+    assert all(loop not in ids for ids in threads.values()), threads
 
 
 def test_writes_from_another_sites_page_are_refused(client: TestClient) -> None:
