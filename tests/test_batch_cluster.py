@@ -84,7 +84,10 @@ def test_workers_without_dask_name_the_extra(
 
 def test_workers_apply_to_a_batch_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", "123m456m789m234p55p", "--workers", "2"]) == 2
-    assert "--workers and --scheduler apply to a batch" in capsys.readouterr().err
+    assert "--workers applies to a batch: give --input FILE" in capsys.readouterr().err
+    # --partition-lines too (README, "Game archives"): refused beside one HAND, not ignored
+    assert main(["score", "123m456m789m234p55p", "--partition-lines", "5"]) == 2
+    assert "--partition-lines applies to a batch: give --input FILE" in capsys.readouterr().err
 
 
 def test_one_hand_loads_no_heavy_library() -> None:

@@ -128,3 +128,35 @@ def test_a_limit_below_the_minimum_is_refused_on_the_command_line(capsys: pytest
     assert main(["score", "111m222p333sEEECC", "--profile", "hk-old-style", "--limit", "2"]) == 2
     assert "a limit of 2 is below profile hk-old-style's minimum of 3" in capsys.readouterr().err
     assert main(["score", "111m222p333sEEECC", "--profile", "hk-old-style", "--limit", "3"]) == 0
+
+
+# --- messages and options (findings 17-19) ---------------------------------------------------------
+@pytest.mark.parametrize(("argv", "words"), [
+    (["score", "--profile", "mcr"], "give a HAND or --input FILE: neither was given"),
+    (["score", "1112223334455m", "--partial", "--profile", "bmja"], "--partial needs --loser"),
+    (["score", "123m456m789m234p55p", "--partition-lines", "5"], "--partition-lines applies to a batch"),
+], ids=["no-hand", "partial-without-loser", "partition-lines-one-hand"])
+def test_usage_messages_say_what_is_wrong(capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
+    assert main(argv) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_a_folder_given_as_profile_is_named_a_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["score", "123m456m789m123pEE", "--profile", str(tmp_path) + "/"]) == 2
+    assert "it is a folder, not a .toml file" in capsys.readouterr().err
+
+
+def test_one_point_is_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    # Green Book 2006: Single Wait 1, Mixed Double Chow 1, One Voided Suit 1 (each worth one point)
+    assert main(["targets", READY_ON_E, "--depth", "1", "--ascii"]) == 0
+    out = capsys.readouterr().out
+    assert "Single Wait 1 point" in out and "1 points" not in out
+
+
+def test_the_score_help_lists_every_built_in_profile(capsys: pytest.CaptureFixture[str]) -> None:
+    from mahjong_arbiter.profiles.loader import builtin_profile_ids
+
+    assert main(["score", "--help"]) == 0
+    words = capsys.readouterr().out
+    for pid in ("thompson-maloney", "club-rules"):
+        assert pid in builtin_profile_ids() and pid in words

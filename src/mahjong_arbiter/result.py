@@ -296,7 +296,8 @@ class Result:
                 lines.append("other readings:")
                 for a in self.alternatives:
                     lines.append(f"  {a.total:>6g}  {a.reading}")
-        lines.append(f"total: {self.total:g} {self.unit}")
+        unit = self.unit[:-1] if self.unit.endswith("s") and self.total == 1 else self.unit  # 1 point, 2 points
+        lines.append(f"total: {self.total:g} {unit}")
         return "\n".join(lines)
 
     def __str__(self) -> str:

@@ -125,7 +125,7 @@ def add_hand_arguments(parser: argparse.ArgumentParser, *, thirteen: bool = Fals
     )
     batch.add_argument("--scheduler", metavar="ADDRESS", help="work on the Dask cluster at ADDRESS (tcp://host:8786)")
     batch.add_argument(
-        "--partition-lines", type=whole_number(1, 10_000_000), default=PARTITION_LINES, metavar="N",
+        "--partition-lines", type=whole_number(1, 10_000_000), metavar="N",
         help=f"lines per partition of work (default {PARTITION_LINES})",
     )
 
@@ -183,7 +183,7 @@ def iter_records(
     :class:`~mahjong_arbiter.errors.ArbiterError` with code ``bad_arguments`` or ``bad_input``.
     """
     if (args.hand is None) == (args.input is None):
-        raise ArbiterError("bad_arguments", "give either a HAND or --input FILE (not both)")
+        raise ArbiterError("bad_arguments", hand_or_input(args))
     if args.input is None:
         try:
             yield _single(args, extra_fields)
@@ -193,6 +193,13 @@ def iter_records(
     thirteen, partial = hand_shape_of(args)
     for line in iter_lines_of(args):
         yield read_record(line, extra_fields=extra_fields, thirteen=thirteen, partial=partial)
+
+
+def hand_or_input(args: argparse.Namespace) -> str:
+    """The usage message when neither or both of HAND and ``--input`` were given."""
+    if args.hand is None:
+        return "give a HAND or --input FILE: neither was given"
+    return "give either a HAND or --input FILE, not both"
 
 
 def hand_shape_of(args: argparse.Namespace) -> tuple[bool, bool]:
@@ -279,10 +286,14 @@ def run_records(
     """
     fmt: str | None = getattr(args, "format", None)
     if (args.hand is None) == (args.input is None):
-        raise ArbiterError("bad_arguments", "give either a HAND or --input FILE (not both)")
+        raise ArbiterError("bad_arguments", hand_or_input(args))
     if args.input is None:
-        if getattr(args, "workers", None) is not None or getattr(args, "scheduler", None) is not None:
-            raise ArbiterError("bad_arguments", "--workers and --scheduler apply to a batch: give --input FILE")
+        batch_only = [flag for flag, name in (("--workers", "workers"), ("--scheduler", "scheduler"),
+                                              ("--partition-lines", "partition_lines"))
+                      if getattr(args, name, None) is not None]
+        if batch_only:
+            verb = "applies" if len(batch_only) == 1 else "apply"
+            raise ArbiterError("bad_arguments", f"{' and '.join(batch_only)} {verb} to a batch: give --input FILE")
         rec = next(iter_records(args, extra_fields=extra_fields))
         handle = build(args)  # a bad option (an unknown profile, ...) is not a hand's error: stderr only
         try:
@@ -311,8 +322,9 @@ def _run_batch(
     args: argparse.Namespace, build: Builder, extra_fields: frozenset[str], words: tuple[str, str], fmt: str | None
 ) -> int:
     lines = iter_lines_of(args)  # usage errors (context flags with --input) before any work starts
-    if args.partition_lines < 1:
-        raise ArbiterError("bad_arguments", f"--partition-lines must be at least 1, not {args.partition_lines}")
+    size = PARTITION_LINES if args.partition_lines is None else args.partition_lines
+    if size < 1:
+        raise ArbiterError("bad_arguments", f"--partition-lines must be at least 1, not {size}")
     thirteen, partial = hand_shape_of(args)
     job = Job(build, args, extra_fields, thirteen, partial)
     handler_of(job)  # built here first: a bad option is refused before a cluster starts or a line is read
@@ -327,7 +339,7 @@ def _run_batch(
     statuses: list[int] = []
     collected: list[dict[str, Any]] = []
     with _output(args) as out, runner_context as runner, _progress() as progress:
-        for outcomes in runner.run(job, partitions(lines, args.partition_lines)):
+        for outcomes in runner.run(job, partitions(lines, size)):
             for outcome in outcomes:
                 summary.add(outcome)
                 statuses.append(outcome.status)

@@ -55,5 +55,5 @@ def breakdown_lines(result: Result, style: Style, *, suppressed: bool = True) ->
         lines.append(f"  note: {note}")
     if suppressed:
         lines.extend(suppressed_lines(result, style))
-    lines.append(style.bold(f"total: {result.total:g} {result.unit}"))
+    lines.append(style.bold(f"total: {value_text(result.total, result.unit)}"))
     return lines

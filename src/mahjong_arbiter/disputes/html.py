@@ -173,7 +173,7 @@ def result_html(result: Result) -> str:
         facts = [f"<li>{escape(name)}: {escape(value)}</li>" for name, value in result.shown_fields()]
         facts += [f"<li>note: {escape(n)}</li>" for n in result.notes]
         parts.append(f'<ul class="fields">{"".join(facts)}</ul>')
-    parts.append(f'<p class="total">total: {result.total:g} {escape(result.unit)}</p>')
+    parts.append(f'<p class="total">total: {escape(value_text(result.total, result.unit))}</p>')
     if result.suppressed:
         parts.append("<h2>Suppressed (held, but not counted)</h2>")
         suppressed = [(s.name + (f" x{s.count}" if s.count != 1 else ""), result.suppression_reason(s), s.source)

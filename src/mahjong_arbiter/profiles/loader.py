@@ -217,7 +217,9 @@ def _locate(name: str | Path, relative_to: Path | None) -> Path:
         if relative_to is not None:
             path = _confined(text, relative_to)
         if not path.is_file():
-            raise ProfileError(f"profile file {text} not found", code="unknown_profile")
+            found = f"profile file {text}: it is a folder, not a .toml file" if path.is_dir() else (
+                f"profile file {text} not found")
+            raise ProfileError(found, code="unknown_profile")
         return path.resolve()
     pid = builtin_id(text)
     if pid is None:

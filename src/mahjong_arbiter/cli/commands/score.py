@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ...errors import ArbiterError
 from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text
 from ..common import (
@@ -21,7 +22,23 @@ from ..common import (
 NAME = "score"
 # Exit status: 0 scored, 1 not a winning hand or below the profile's minimum (the result is still
 # printed, with "minimum_met": false), 2 bad input.
-HELP = "score a hand under a rule profile (mcr, mcr-mil, bmja, buzzard-2000, codification, hk-...)"
+
+
+def _profiles_help() -> str:
+    """The built-in profiles, read from the profile list (never a list of its own): each family
+    once, its variants counted (``hk-old-style (+6 variants)``)."""
+    from ...profiles.loader import builtin_profile_ids
+
+    ids = builtin_profile_ids()
+    heads = [p for p in ids if not any(p.startswith(q + "-") for q in ids)]
+    shown = []
+    for head in heads:
+        n = sum(1 for p in ids if p.startswith(head + "-"))
+        shown.append(head + (f" (+{n} variant{'s' if n != 1 else ''})" if n else ""))
+    return ", ".join(shown)
+
+
+HELP = f"score a hand under a rule profile ({_profiles_help()})"
 EXAMPLE = """examples:
   mahjong-arbiter score '[789p,1][789s,2][999s,3]789m6m6m' --profile mcr --seat S
   mahjong-arbiter score 111m222p333sEEECC --profile buzzard-2000 --self-drawn --explain
@@ -67,4 +84,6 @@ def build(args: argparse.Namespace) -> Handler:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.partial and not args.loser:
+        raise ArbiterError("bad_arguments", "--partial needs --loser: only a loser's hand may hold fewer tiles")
     return run_records(args, build, words=("scored", "below minimum"))

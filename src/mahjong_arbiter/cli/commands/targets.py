@@ -67,6 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def build(args: argparse.Namespace) -> Handler:
     from ...answers import targets_answer
+    from ...disputes.breakdown import value_text
     from ...disputes.style import table
     from ...errors import ArbiterError
     from ...teaching.targets import MAX_DEPTH
@@ -99,7 +100,7 @@ def build(args: argparse.Namespace) -> Handler:
         if report.targets:
             lines.extend("  " + line for line in table(rows, align=">><<<>"))
         for number, target in enumerate(report.targets[:args.top], start=1):
-            items = ", ".join(f"{i.name} {i.value:g} {i.value_key}" + (f" x{i.count}" if i.count != 1 else "")
+            items = ", ".join(f"{i.name} {value_text(i.value, i.value_key)}" + (f" x{i.count}" if i.count != 1 else "")
                               for i in target.result.items)
             lines.append(f"{number}. {target.result.reading}")
             lines.append(f"   {items}")
