@@ -98,7 +98,7 @@ def test_chinese_order_and_win(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "fragment"),
     [
-        pytest.param([], "give either a HAND or --input", id="nothing"),
+        pytest.param([], "give a HAND or --input FILE: neither was given", id="nothing"),
         pytest.param([""], "empty", id="empty"),
         pytest.param(["["], "never closed", id="bracket"),
         pytest.param(["[["], "never closed", id="brackets"),
