@@ -101,7 +101,9 @@ _PUNG_E = {"kind": "pung", "tiles": ["E", "E", "E"]}
 @pytest.mark.parametrize(
     ("obj", "code", "fragment"),
     [
-        pytest.param([1, 2], "bad_json", "a hand is a JSON object, not list", id="not-object"),
+        # a refused value is quoted in JSON's words (null, true, "1x"), not Python's (None, True, '1x')
+        pytest.param([1, 2], "bad_json", "a hand is a JSON object, not [1, 2]", id="not-object"),
+        pytest.param(None, "bad_json", "a hand is a JSON object, not null", id="null"),
         pytest.param(_with(colour=1), "unknown_field", "unknown field 'colour'", id="unknown-field"),
         pytest.param(_with(concealed=_DROP), "missing_field", "'concealed'", id="no-concealed"),
         pytest.param(_with(winning_tile=_DROP), "missing_field", "'winning_tile'", id="no-winning-tile"),
@@ -110,7 +112,7 @@ _PUNG_E = {"kind": "pung", "tiles": ["E", "E", "E"]}
         pytest.param(_with(id=7), "bad_json", "id must be a string", id="id-int"),
         pytest.param(_with(concealed="1m2m"), "bad_json", "concealed must be a list", id="concealed-str"),
         pytest.param(_with(concealed=["1m", 2]), "unknown_tile", "concealed[1]", id="tile-int"),
-        pytest.param(_with(concealed=["1m", "1x"]), "unknown_tile", "unknown tile '1x'", id="tile-bad"),
+        pytest.param(_with(concealed=["1m", "1x"]), "unknown_tile", "unknown tile \"1x\"", id="tile-bad"),
         pytest.param(_with(winning_tile="5z"), "unknown_tile", "write honours as letters", id="z-digit"),
         pytest.param(
             _with(concealed=["1m"] * 5 + MINIMAL["concealed"][5:]), "fifth_copy", "5 copies of 1m", id="fifth"
@@ -136,11 +138,13 @@ _PUNG_E = {"kind": "pung", "tiles": ["E", "E", "E"]}
         pytest.param(_with(melds=[{**_PUNG_E, "exposed": "yes"}]), "bad_json", "exposed", id="exposed-str"),
         pytest.param(_with(melds=[{**_PUNG_E, "exposed": False}]), "bad_meld", "only a kong", id="c-pung"),
         pytest.param(_with(self_drawn=1), "bad_json", "self_drawn must be true or false", id="flag-int"),
+        pytest.param(_with(self_drawn=None), "bad_json", "self_drawn must be true or false, not null", id="flag-null"),
         pytest.param(_with(seat_wind="X"), "bad_wind", "seat_wind", id="bad-seat"),
         pytest.param(_with(prevailing_wind=1), "bad_wind", "prevailing_wind", id="bad-round"),
         pytest.param(_with(flowers=-1), "bad_flowers", "not -1", id="flowers-negative"),
         pytest.param(_with(flowers=9), "bad_flowers", "not 9", id="flowers-nine"),
-        pytest.param(_with(flowers=True), "bad_flowers", "count or a list", id="flowers-bool"),
+        pytest.param(_with(flowers=True), "bad_flowers", "count or a list such as [\"f1\", \"s3\"], not true",
+                     id="flowers-bool"),
         pytest.param(_with(flowers=["f1", "f1"]), "bad_flowers", "twice", id="flowers-twice"),
         pytest.param(_with(flowers=["1s"]), "bad_flowers", "1s is not a flower", id="flowers-bamboo"),
         pytest.param(_with(events="x"), "bad_json", "events must be a list", id="events-str"),

@@ -40,7 +40,7 @@ from typing import Any, Final
 
 from .errors import ArbiterError
 
-__all__ = ["MAX_DEPTH", "MAX_SAFE_INTEGER", "loads", "dumps", "value_text", "finished"]
+__all__ = ["MAX_DEPTH", "MAX_SAFE_INTEGER", "loads", "dumps", "value_text", "finished", "shown"]
 
 MAX_DEPTH: Final = 64
 """How deeply arrays and objects may nest (a JSON hand nests 3 deep, a settlement's facts 4)."""
@@ -203,3 +203,23 @@ def value_text(value: object) -> str:
     if type(value) is float and math.isfinite(value):
         return float.__repr__(value)
     return json.dumps(value, ensure_ascii=False, allow_nan=False)
+
+
+SHOWN_LENGTH: Final = 60
+"""How much of a refused value a message quotes."""
+
+
+def shown(value: object) -> str:
+    """A value read from JSON, as a message that refuses it quotes it: in JSON's own words
+    (``null``, ``true``, ``"1m"``, ``[1, 2]``), cut to :data:`SHOWN_LENGTH` characters.
+
+    >>> shown(None), shown(True), shown("1m"), shown([1, "E"]), shown({"a": 1})
+    ('null', 'true', '"1m"', '[1, "E"]', 'an object')
+    """
+    if isinstance(value, dict):
+        return "an object"
+    try:
+        text = value_text(value)
+    except (TypeError, ValueError):  # not a JSON value (a caller's own object): its Python form
+        text = repr(value)
+    return text if len(text) <= SHOWN_LENGTH else text[: SHOWN_LENGTH - 1] + "…"

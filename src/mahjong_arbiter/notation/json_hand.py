@@ -48,6 +48,7 @@ from typing import Any, Final
 
 from ..errors import HandError
 from ..hand import CLAIM_SOURCES, Context, Hand, Meld, MeldKind, validate_context
+from ..jsonio import shown
 from ..schema import SCHEMA_VERSION
 from ..tiles import ALL_BONUS, ALL_PLAYING, Tile
 
@@ -90,22 +91,22 @@ class HandRecord:
 
 def _tile(value: object, where: str) -> Tile:
     if not isinstance(value, str):
-        raise HandError("unknown_tile", f"{where}: a tile is a string such as \"3m\" or \"E\", not {value!r}")
+        raise HandError("unknown_tile", f"{where}: a tile is a string such as \"3m\" or \"E\", not {shown(value)}")
     if value.endswith("z"):
         raise HandError(
             "unknown_tile",
-            f"{where}: {value!r}: write honours as letters in JSON (E S W N, C red, F green, P white)",
+            f"{where}: {shown(value)}: write honours as letters in JSON (E S W N, C red, F green, P white)",
         )
     try:
         tile = Tile.of(value)
     except HandError:
-        raise HandError("unknown_tile", f"{where}: unknown tile {value!r}") from None
+        raise HandError("unknown_tile", f"{where}: unknown tile {shown(value)}") from None
     return tile
 
 
 def _tiles(value: object, where: str) -> tuple[Tile, ...]:
     if not isinstance(value, list):
-        raise HandError("bad_json", f"{where} must be a list of tiles, not {value!r}")
+        raise HandError("bad_json", f"{where} must be a list of tiles, not {shown(value)}")
     if len(value) > _MAX_LIST:
         raise HandError("tile_count", f"{where} lists {len(value)} tiles; a hand holds at most 18")
     try:  # every item a canonical token: one lookup each (what _tile would return for it)
@@ -118,14 +119,14 @@ def _tiles(value: object, where: str) -> tuple[Tile, ...]:
 def _flag(obj: Mapping[str, object], name: str, default: bool, where: str = "") -> bool:
     value = obj.get(name, default)
     if not isinstance(value, bool):
-        raise HandError("bad_json", f"{where}{name} must be true or false, not {value!r}")
+        raise HandError("bad_json", f"{where}{name} must be true or false, not {shown(value)}")
     return value
 
 
 def _meld(value: object, i: int) -> Meld:
     where = f"melds[{i}]"
     if not isinstance(value, dict):
-        raise HandError("bad_json", f"{where} must be an object with kind and tiles, not {value!r}")
+        raise HandError("bad_json", f"{where} must be an object with kind and tiles, not {shown(value)}")
     for key in value:
         if key not in _MELD_FIELDS:
             raise HandError(
@@ -135,11 +136,13 @@ def _meld(value: object, i: int) -> Meld:
         if key not in value:
             raise HandError("missing_field", f"{where}: the field {key!r} is required")
     if value["kind"] not in _MELD_KINDS:
-        raise HandError("bad_meld", f"{where}: kind must be one of {', '.join(_MELD_KINDS)}, not {value['kind']!r}")
+        raise HandError(
+            "bad_meld", f"{where}: kind must be one of {', '.join(_MELD_KINDS)}, not {shown(value['kind'])}"
+        )
     claimed = value.get("claimed")
     source = value.get("from")
     if source is not None and source not in CLAIM_SOURCES:
-        raise HandError("bad_claim", f"{where}.from must be one of {', '.join(CLAIM_SOURCES)}, not {source!r}")
+        raise HandError("bad_claim", f"{where}.from must be one of {', '.join(CLAIM_SOURCES)}, not {shown(source)}")
     try:
         return Meld(
             MeldKind(value["kind"]),
@@ -158,7 +161,7 @@ def _meld(value: object, i: int) -> Meld:
 def _flowers(value: object) -> tuple[int, tuple[Tile, ...] | None]:
     if isinstance(value, bool) or not isinstance(value, int | list):
         raise HandError(
-            "bad_flowers", f"flowers must be a count or a list such as [\"f1\", \"s3\"], not {value!r}"
+            "bad_flowers", f"flowers must be a count or a list such as [\"f1\", \"s3\"], not {shown(value)}"
         )
     if isinstance(value, int):
         return value, None
@@ -188,23 +191,23 @@ def record_from_json(
         hand and context themselves (a contradiction between them is ``bad_context``).
     """
     if not isinstance(obj, dict):
-        raise HandError("bad_json", f"a hand is a JSON object, not {type(obj).__name__}")
+        raise HandError("bad_json", f"a hand is a JSON object, not {shown(obj)}")
     for key in obj:
         if key not in FIELDS and key not in extra_fields and key != "schema_version":
             raise HandError("unknown_field", f"unknown field {key!r}; the fields are {', '.join(FIELDS)}")
     if obj.get("schema_version", SCHEMA_VERSION) != SCHEMA_VERSION:
         raise HandError(
-            "bad_json", f"schema_version {obj['schema_version']!r}: this program reads version {SCHEMA_VERSION}"
+            "bad_json", f"schema_version {shown(obj['schema_version'])}: this program reads version {SCHEMA_VERSION}"
         )
     for key in sorted(_REQUIRED - ({"winning_tile"} if thirteen else set())):
         if key not in obj:
             raise HandError("missing_field", f"the field {key!r} is required")
     ident = obj.get("id")
     if ident is not None and not isinstance(ident, str):
-        raise HandError("bad_json", f"id must be a string, not {ident!r}")
+        raise HandError("bad_json", f"id must be a string, not {shown(ident)}")
     melds = obj.get("melds", [])
     if not isinstance(melds, list):
-        raise HandError("bad_json", f"melds must be a list of meld objects, not {melds!r}")
+        raise HandError("bad_json", f"melds must be a list of meld objects, not {shown(melds)}")
     if len(melds) > 4:
         raise HandError("tile_count", f"melds lists {len(melds)} melds; a hand has at most 4")
     win = obj.get("winning_tile")
@@ -219,7 +222,7 @@ def record_from_json(
     flowers, bonus = _flowers(obj.get("flowers", 0))
     events = obj.get("events", [])
     if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
-        raise HandError("bad_json", f"events must be a list of names, not {events!r}")
+        raise HandError("bad_json", f"events must be a list of names, not {shown(events)}")
     context = Context(
         **{name: _flag(obj, name, False) for name in _FLAGS},
         seat_wind=_wind(obj.get("seat_wind", "E"), "seat_wind"),
@@ -235,7 +238,7 @@ def record_from_json(
 
 def _wind(value: object, name: str) -> Tile:
     if not isinstance(value, str) or value not in ("E", "S", "W", "N"):
-        raise HandError("bad_wind", f"{name} must be one of \"E\" \"S\" \"W\" \"N\", not {value!r}")
+        raise HandError("bad_wind", f"{name} must be one of \"E\" \"S\" \"W\" \"N\", not {shown(value)}")
     return Tile.of(value)
 
 

@@ -45,6 +45,7 @@ from typing import Any, Final
 
 from ..errors import ArbiterError, NotWinningError
 from ..hand import Context
+from ..jsonio import shown
 from ..notation import HONOUR_ORDERS, ParsedHand, parse_hand
 from ..notation.json_hand import context_to_json
 from ..profiles.model import Profile
@@ -125,7 +126,7 @@ def _context(raw: object) -> dict[str, Any]:
             raise _bad(f"context.{key}: unknown field; the fields are {', '.join(CONTEXT_FIELDS)}", "unknown_field")
         if key == "events":
             if not isinstance(value, list) or not all(isinstance(e, str) for e in value):
-                raise _bad(f"context.events: must be a list of names, not {value!r}")
+                raise _bad(f"context.events: must be a list of names, not {shown(value)}")
             out[key] = sorted(set(value))
         elif not isinstance(value, bool):
             raise _bad(f"context.{key}: {value!r} is not true or false")
@@ -151,7 +152,7 @@ def split_evidence(raw: Mapping[str, Any]) -> tuple[HandEvidence, dict[str, Any]
         if not is_seat(key):
             raise _bad(f"hands.{key}: {key!r} is not a seat (seats are E S W N)")
         if not isinstance(value, str) or not value.strip():
-            raise _bad(f"hands.{key}: must be a hand string, not {value!r}")
+            raise _bad(f"hands.{key}: must be a hand string, not {shown(value)}")
         hands[key] = value.strip()
     partial_raw = raw.get("partial", [])
     if not isinstance(partial_raw, list):
