@@ -136,3 +136,23 @@ def test_html_takes_one_hand(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     source.write_text("", encoding="utf-8")
     assert main(["explain", "--input", str(source), "--format", "html"]) == 2
     assert "one page" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("profile", "verdict"),
+    [
+        # the MIL reading counts a kind whose four copies the hand holds as a wait (reading note
+        # N15): 123456789m EEEE is ready on E there, as shanten says, though no tile completes it
+        ("mcr-mil", "ready under mcr-mil only on E, whose four copies this hand holds: no tile can complete it"),
+        # the Green Book does not: not ready
+        ("mcr", "not ready under mcr: no tile completes this hand"),
+    ],
+)
+def test_waits_and_shanten_agree_on_a_hand_waiting_on_its_own_fourth_copy(
+    profile: str, verdict: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["waits", "123456789mEEEE", "--profile", profile, "--ascii"]) == 1
+    assert verdict in capsys.readouterr().out
+    main(["shanten", "123456789mEEEE", "--profile", profile, "--ascii"])
+    ready = "shanten 0 under" in capsys.readouterr().out
+    assert ready == (profile == "mcr-mil")

@@ -24,6 +24,7 @@ from ..hand import Context, Hand
 from ..notation.render import hand_text, tile_text
 from ..profiles.model import Profile
 from ..result import Result
+from ..teaching.policy import held_out_counts
 from ..tiles import Tile
 from .style import Style, table
 
@@ -114,6 +115,9 @@ class WaitsReport:
     waits: tuple[ScoredWait, ...]
     held_out: tuple[Tile, ...]
     minimum: int | None = None
+    held_out_counts: bool = False
+    """The profile counts a held-out kind as a wait (``wait_held_out_counts``): a hand whose only
+    waits are held out is ready in its reading, though no tile can complete it."""
 
     @property
     def ready(self) -> bool:
@@ -156,7 +160,13 @@ class WaitsReport:
 
     def to_text(self, style: Style, *, ascii: bool = False) -> str:
         lines = [hand_text(self.hand, self.context, ascii=ascii), ""]
-        if not self.waits:
+        if not self.waits and self.held_out and self.held_out_counts:
+            kinds = " ".join(t.token for t in self.held_out)
+            lines.append(style.bold(
+                f"ready under {self.profile} only on {kinds}, whose four copies this hand holds: "
+                "no tile can complete it (this profile counts such a kind as a wait, as shanten does)"
+            ))
+        elif not self.waits:
             lines.append(style.bold(f"not ready under {self.profile}: no tile completes this hand"))
         else:
             head = f"waits under {self.profile}: {len(self.waits)} tile kind(s), {self.live} live copies"
@@ -216,7 +226,8 @@ def scored_waits(
         ))
     units = {o.result.unit for w in scored for o in w.outcomes if o.result is not None}
     unit = units.pop() if len(units) == 1 else "points"
-    return WaitsReport(hand13, context, profile.id, unit, tuple(scored), tuple(found.held_out), profile.minimum)
+    return WaitsReport(hand13, context, profile.id, unit, tuple(scored), tuple(found.held_out), profile.minimum,
+                       held_out_counts(profile))
 
 
 _DETAILED = 3
