@@ -156,7 +156,9 @@ def markdown(report: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter, allow_abbrev=False
+    )
     parser.add_argument("--quick", action="store_true", help="300 hands, 1,000 in the CLI run")
     args = parser.parse_args(argv)
     size, cli_hands, subsample = (300, 1000, 100) if args.quick else (3500, 10000, 500)

@@ -111,7 +111,7 @@ def profile_ours(hands: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(allow_abbrev=False, description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=HANDS)
     parser.add_argument("--process-hands", type=int, default=PROCESS_HANDS,
                         help="hands for the whole-process run (0: skip)")

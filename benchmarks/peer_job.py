@@ -30,7 +30,9 @@ def main(path: str) -> int:
 
 def cli(argv: list[str] | None = None) -> int:
     """``python -m benchmarks.peer_job FILE``; without FILE, the usage (exit 2), never a traceback."""
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.peer_job", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.peer_job", description=__doc__.splitlines()[0], allow_abbrev=False
+    )
     parser.add_argument("file", metavar="FILE", help="JSON hands, one per line (as --input reads them)")
     return main(parser.parse_args(argv).file)
 

@@ -63,7 +63,9 @@ def measure(inputs: int, seed_value: int, folder: Path) -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.reliability", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.reliability", description=__doc__.split("\n")[0], allow_abbrev=False
+    )
     parser.add_argument("--inputs", type=int, default=20000, help="cases in all (default 20000)")
     parser.add_argument("--seed", type=int, default=11, help="hypothesis seed (default 11)")
     parser.add_argument("--quick", action="store_true", help="200 cases, results to a temporary folder")

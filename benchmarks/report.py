@@ -469,7 +469,9 @@ def _html(markdown: str, images: dict[str, str], report: dict[str, Any]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter, allow_abbrev=False
+    )
     parser.add_argument("--quick", action="store_true", help="small corpora (a smoke run)")
     args = parser.parse_args(argv)
     n, warm, process_n, read_n, cli_runs, batch_n = (

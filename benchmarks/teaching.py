@@ -203,7 +203,7 @@ def bench_search(ready: list[tuple[Hand, Hand, Context]], depth: int) -> dict[st
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.teaching", description=__doc__)
+    parser = argparse.ArgumentParser(allow_abbrev=False, prog="python -m benchmarks.teaching", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a smaller corpus, for a smoke run")
     args = parser.parse_args(argv)
     sizes = (300, 40, 8, 10, 30) if args.quick else (3000, 200, 30, 40, 300)

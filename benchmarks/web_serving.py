@@ -291,7 +291,7 @@ def markdown(report: dict[str, Any]) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(allow_abbrev=False, description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1000)
     parser.add_argument("--smoke", action="store_true", help="100 hands; results to a temporary folder")
     args = parser.parse_args()

@@ -103,12 +103,29 @@ def test_a_line_over_a_mebibyte_is_cut_reported_and_the_batch_goes_on(
     assert second["total"] == 22
 
 
-def test_an_empty_input_says_no_hands_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_empty_input_is_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Nothing done is no success: an input with no hand at all exits 2 and says so (our choice)."""
     empty = tmp_path / "empty.jsonl"
-    empty.write_text("\n\n")
+    empty.write_text("\n  \n")
     status, out, err = _run(capsys, "score", "--input", str(empty))
-    assert status == 0 and out == ""
-    assert "no hands read" in err
+    assert status == 2 and out == ""
+    assert f"no hands in {empty} (it is empty or holds only blank lines)" in err
+
+
+@pytest.mark.parametrize("command", ["score", "parse", "verify", "readings", "shanten"])
+def test_an_output_that_is_the_input_is_refused_and_the_input_kept(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """-o F with --input F used to empty F before reading it, then exit 0 (data loss)."""
+    source = tmp_path / "hands.jsonl"
+    source.write_text(json.dumps({**STRAIGHT, "claim": 22}) + "\n", encoding="utf-8")
+    kept = source.read_bytes()
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(source)
+    for output in (str(source), str(tmp_path / "." / "hands.jsonl"), str(link)):
+        status, out, err = _run(capsys, command, "--input", str(source), "-o", output)
+        assert status == 2 and f"-o {output} is the input file {source} (--input)" in err
+        assert source.read_bytes() == kept
 
 
 @pytest.mark.parametrize(

@@ -288,3 +288,29 @@ def test_stdin_text_stream(capsys: pytest.CaptureFixture[str], monkeypatch: pyte
     first, second = (json.loads(line) for line in out.splitlines())
     assert status == 2 and first == {"schema_version": 1, **json.loads(example)}
     assert second["error"]["code"] == "bad_json" and "line 3" in second["error"]["message"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        # an abbreviation used to be taken silently: --profile meant compare's --profiles, dropping the list
+        (["compare", "123456789p123s55m", "--profiles", "bmja,hk-old-style", "--profile", "mcr-mil"],
+         "unrecognized arguments: --profile mcr-mil"),
+        (["score", "123456789p123s55m", "--prof", "mcr"], "unrecognized arguments: --prof"),
+        (["game", "new", "--db", "x.db", "--profile", "mcr", "--play", "A", "B", "C", "D"], "--play"),
+        # two formats that disagree used to be "the last one wins"
+        (["score", "123456789p123s55m", "--json", "--format", "text"], "--format text conflicts with --json"),
+        (["stats", "r.jsonl", "--format", "html", "--json"], "--json conflicts with --format html"),
+        (["rules", "mcr", "--format", "text", "--format", "html"], "--format html conflicts with --format text"),
+    ],
+)
+def test_no_abbreviations_and_no_conflicting_formats(
+    argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv) == 2
+    assert fragment in capsys.readouterr().err
+
+
+def test_agreeing_formats_are_one_format(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "123456789p123s55m", "--format", "json", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["total"] == 22  # Green Book 2006: 16 + 2 + 2 + 1 + 1

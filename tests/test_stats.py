@@ -70,3 +70,25 @@ def test_html_without_matplotlib_names_the_extra(
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     assert main(["stats", str(results), "--format", "html"]) == 2
     assert "pip install 'mahjong-arbiter[plots]'" in capsys.readouterr().err
+
+
+def test_a_file_of_hands_is_refused_with_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file of hands (score --input's input, not its output) is bad input, and stderr says why."""
+    hands = tmp_path / "hands.jsonl"
+    hands.write_text("\n".join(json.dumps(h) for h in HANDS) + "\n", encoding="utf-8")
+    assert main(["stats", str(hands)]) == 2
+    err = capsys.readouterr().err
+    assert f"3 of the 3 lines are not score results (the first is line 1 of {hands}" in err
+    assert "what score --input writes" in err
+
+
+def test_an_empty_file_and_an_output_over_the_input_are_refused(
+    results: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n \n", encoding="utf-8")
+    assert main(["stats", str(empty)]) == 2
+    assert f"no results in {empty}" in capsys.readouterr().err
+    kept = results.read_bytes()
+    assert main(["stats", str(results), "-o", str(results)]) == 2
+    assert "is the input file" in capsys.readouterr().err and results.read_bytes() == kept

@@ -208,6 +208,7 @@ def generate_table_text(hands: Iterator[tuple[Hand, bool]] | None = None) -> str
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m mahjong_arbiter.account_once_table",
+        allow_abbrev=False,
         description="Regenerate the account-once table (data/account_once.txt) from the account-once methods; "
         "with --check, only compare it with the shipped table and exit 1 on a difference.",
     )

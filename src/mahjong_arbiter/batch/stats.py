@@ -24,6 +24,7 @@ from typing import Any
 
 from ..errors import ArbiterError
 from ..jsonio import loads
+from .lines import Line
 
 __all__ = ["RuleCount", "ProfileStats", "ArchiveStats", "archive_stats"]
 
@@ -101,6 +102,8 @@ class ArchiveStats:
 
     lines: int = 0
     unreadable: int = 0
+    first_unreadable: int | None = None
+    """The line number (in the file, when the lines came numbered) of the first unreadable line."""
     errors: Counter[str] = field(default_factory=Counter)
     profiles: dict[str, ProfileStats] = field(default_factory=dict)
 
@@ -132,23 +135,26 @@ class ArchiveStats:
         return "\n".join(out)
 
 
-def archive_stats(lines: Iterable[bytes | str]) -> ArchiveStats:
-    """The statistics of the result lines *lines* (each a JSON object as ``score`` writes)."""
+def archive_stats(lines: Iterable[bytes | str | Line]) -> ArchiveStats:
+    """The statistics of the result lines *lines* (each a JSON object as ``score`` writes); a
+    :class:`~.lines.Line` keeps its number in the file for :attr:`ArchiveStats.first_unreadable`."""
     stats = ArchiveStats()
-    for raw in lines:
+    for entry in lines:
         stats.lines += 1
+        number, raw = (entry.number, entry.raw) if isinstance(entry, Line) else (stats.lines, entry)
         try:
             obj = loads(raw)
         except ArbiterError:
+            obj = None
+        if not isinstance(obj, dict) or not (
+            isinstance(obj.get("error"), dict) or (isinstance(obj.get("profile"), str) and "total" in obj)
+        ):
             stats.unreadable += 1
-            continue
-        if not isinstance(obj, dict):
-            stats.unreadable += 1
+            if stats.first_unreadable is None:
+                stats.first_unreadable = number
         elif isinstance(obj.get("error"), dict):
             stats.errors[str(obj["error"].get("code", "unknown"))] += 1
         elif isinstance(obj.get("profile"), str) and "total" in obj:
             pid = obj["profile"]
             stats.profiles.setdefault(pid, ProfileStats(pid)).add(obj)
-        else:
-            stats.unreadable += 1
     return stats

@@ -62,6 +62,7 @@ def build_parser(modules: Sequence[ModuleType] | None = None) -> argparse.Argume
     """The top-level parser with one sub-parser per command module (or per module of *modules*)."""
     parser = argparse.ArgumentParser(
         prog="mahjong-arbiter",
+        allow_abbrev=False,  # "--profile" must never silently mean "--profiles" (compare)
         description="Score any mahjong hand exactly under a named rule profile.",
         epilog=f"{EXAMPLE}\n{EXIT_STATUS}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -71,6 +72,7 @@ def build_parser(modules: Sequence[ModuleType] | None = None) -> argparse.Argume
     for module in _command_modules() if modules is None else modules:
         command = sub.add_parser(
             module.NAME,
+            allow_abbrev=False,
             help=module.HELP,
             description=module.HELP,
             epilog="\n".join(part for part in (getattr(module, "EXAMPLE", ""), EXIT_STATUS) if part),

@@ -21,13 +21,17 @@ Exit status
     goes to the output too, for a hand that does not win or cannot be read alike).  Batch: a bad
     line prints ``{"id": ..., "error": {"code": ..., "message": ...}}`` and the run goes on; the
     exit status is the highest of all lines (2 if any line was bad input, else 1 if any hand was
-    not winning, else 0; 3 for an internal error on some line).  An input with no hand says "no hands read" on stderr.
+    not winning, else 0; 3 for an internal error on some line).  An input with no hand at all (an
+    empty file, only blank lines) is bad input: "no hands in FILE", exit 2, for nothing was done.
+    An output file that is the input file is refused before either is opened (opening it for
+    writing would empty the input before a line is read).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -57,9 +61,11 @@ __all__ = [
     "Handler",
     "add_hand_arguments",
     "add_output_arguments",
+    "add_format_arguments",
     "iter_records",
     "lines_wanted",
     "output_stream",
+    "refuse_output_over_input",
     "run_records",
     "text_wanted",
     "whole_number",
@@ -135,13 +141,39 @@ def add_output_arguments(
 ) -> None:
     """Add ``--format`` (choices *formats*), ``--json``, ``-o FILE`` and ``--ascii``."""
     out = parser.add_argument_group("output")
-    out.add_argument(
-        "--format", choices=formats, help="text for one HAND, jsonl with --input (the defaults)"
-    )
-    if "json" in formats:
-        out.add_argument("--json", dest="format", action="store_const", const="json", help="--format json")
+    add_format_arguments(out, formats, help="text for one HAND, jsonl with --input (the defaults)")
     out.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     out.add_argument("--ascii", action="store_true", help="tiles as letters only, no Unicode glyphs")
+
+
+class _OneFormat(argparse.Action):
+    """``--format F`` and ``--json`` (``nargs=0``, ``const="json"``) name one format: a second,
+    different one (``--json --format text``) is a usage error (exit 2), never "the last one wins"."""
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any, option: str | None = None
+    ) -> None:
+        value = self.const if self.nargs == 0 else values
+        said = f"{option} {value}" if self.nargs != 0 else str(option)
+        earlier = getattr(namespace, "_format_said", None)
+        if earlier is not None and getattr(namespace, self.dest) != value:
+            parser.error(f"{said} conflicts with {earlier}: give one format")
+        setattr(namespace, self.dest, value)
+        namespace._format_said = said
+
+
+def add_format_arguments(
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+    formats: tuple[str, ...],
+    *,
+    default: str | None = None,
+    help: str | None = None,
+) -> None:
+    """``--format`` (choices *formats*) and, when json is one, ``--json`` short for ``--format
+    json``; the two may not disagree."""
+    parser.add_argument("--format", choices=formats, default=default, action=_OneFormat, help=help)
+    if "json" in formats:
+        parser.add_argument("--json", dest="format", nargs=0, const="json", action=_OneFormat, help="--format json")
 
 
 def _given_flags(args: argparse.Namespace) -> list[str]:
@@ -224,6 +256,28 @@ def iter_lines_of(args: argparse.Namespace) -> Iterator[Line]:
             f"{', '.join(given)} cannot be used with --input: each JSON hand carries its own context",
         )
     return read_lines(args.input)
+
+
+def refuse_output_over_input(source: str | None, output: str | None, *, what: str = "--input") -> None:
+    """Refuse ``-o OUTPUT`` when it is the file *source* (``bad_arguments``, exit 2).
+
+    The output is opened for writing before the input is read to its end, so writing over the
+    input would empty it first and lose it.  Standard input and output (``-``) are never the
+    same file; a path that does not exist yet is compared by its resolved form (a link to the
+    input, or the input named another way, is still the input).
+    """
+    if source is None or output is None or source == "-" or output == "-":
+        return
+    try:
+        same = os.path.samefile(source, output)
+    except OSError:  # one of them does not exist (yet): compare where they point
+        same = os.path.realpath(source) == os.path.realpath(output)
+    if same:
+        raise ArbiterError(
+            "bad_arguments",
+            f"-o {output} is the input file {source} ({what}): the output would overwrite the input; "
+            "write to another file",
+        )
 
 
 def _output(args: argparse.Namespace) -> contextlib.AbstractContextManager[IO[str]]:
@@ -322,6 +376,7 @@ def _run_batch(
     args: argparse.Namespace, build: Builder, extra_fields: frozenset[str], words: tuple[str, str], fmt: str | None
 ) -> int:
     lines = iter_lines_of(args)  # usage errors (context flags with --input) before any work starts
+    refuse_output_over_input(args.input, getattr(args, "output", None))
     size = PARTITION_LINES if args.partition_lines is None else args.partition_lines
     if size < 1:
         raise ArbiterError("bad_arguments", f"--partition-lines must be at least 1, not {size}")
@@ -356,10 +411,11 @@ def _run_batch(
             out.write(dumps(collected, pretty=True) + "\n")
         workers = getattr(runner, "workers", None)
     command = f"mahjong-arbiter {getattr(args, 'command', '')}".strip()
-    if not statuses:
-        print(f"{command}: no hands read from {args.input}", file=sys.stderr)
-    else:
-        print(f"{command}: {summary.line(workers)}", file=sys.stderr)
+    if not statuses:  # nothing was done: that is no success (a batch drops nothing in silence)
+        source = "standard input" if args.input == "-" else args.input
+        print(f"{command}: no hands in {source} (it is empty or holds only blank lines)", file=sys.stderr)
+        return 2
+    print(f"{command}: {summary.line(workers)}", file=sys.stderr)
     return batch_status(statuses)
 
 

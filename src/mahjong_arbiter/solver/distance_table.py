@@ -267,7 +267,9 @@ def generate_table_bytes() -> bytes:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m mahjong_arbiter.solver.distance_table", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m mahjong_arbiter.solver.distance_table", description=__doc__, allow_abbrev=False
+    )
     parser.add_argument("--check", action="store_true", help="compare with the shipped table, write nothing")
     args = parser.parse_args(argv)
     blob = generate_table_bytes()

@@ -36,6 +36,7 @@ def generate_table_text() -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m mahjong_arbiter.solver.tables",
+        allow_abbrev=False,
         description="Regenerate the fast path's per-suit split table (solver/data/suit_splits.txt) from the "
         "CP-SAT model; with --check, only compare it with the shipped table and exit 1 on a difference.",
     )

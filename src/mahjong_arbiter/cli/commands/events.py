@@ -6,6 +6,7 @@ import argparse
 
 from ...jsonio import dumps
 from ...schema import document
+from ..common import add_format_arguments
 
 NAME = "events"
 HELP = "list the context facts and events: what each means, when it is refused, what it earns per profile"
@@ -21,8 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--profile", action="append", metavar="PROFILE",
         help="show what the facts earn under this profile (repeatable; default every built-in profile)",
     )
-    parser.add_argument("--format", choices=("text", "json", "markdown"), default="text", help="output format")
-    parser.add_argument("--json", dest="format", action="store_const", const="json", help="--format json")
+    add_format_arguments(parser, ("text", "json", "markdown"), default="text", help="output format")
 
 
 def run(args: argparse.Namespace) -> int:

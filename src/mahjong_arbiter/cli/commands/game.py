@@ -56,7 +56,7 @@ game (default: the latest).
 
 
 def _common(db_only: bool = False) -> argparse.ArgumentParser:
-    parent = argparse.ArgumentParser(add_help=False)
+    parent = argparse.ArgumentParser(add_help=False, allow_abbrev=False)
     parent.add_argument("--db", metavar="PATH", help="the ledger file (default: the user's data directory)")
     if not db_only:
         from ...table.ledger import MAX_GAME_ID  # the game commands open the ledger anyway
@@ -126,7 +126,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         # every action's --help says what it does and ends with the one exit-status table, as every
         # command's does
         return sub.add_parser(
-            name, parents=parents, help=help, description=help, epilog=EXIT_STATUS,
+            name, parents=parents, help=help, description=help, epilog=EXIT_STATUS, allow_abbrev=False,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..common import output_stream
+from ..common import add_format_arguments, output_stream
 
 NAME = "rules"
 HELP = "print a profile's rulebook: every rule in plain words with its value, exclusions, source and example hands"
@@ -22,12 +22,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "rule", metavar="RULE", nargs="?",
         help="one rule (its id, short id, English or native name): print its entry with the examples scored",
     )
-    parser.add_argument(
-        "--format", choices=("text", "html", "json"), default="text",
+    add_format_arguments(
+        parser, ("text", "html", "json"), default="text",
         help="text (default), a printable HTML page with the example hands drawn as tiles, or JSON (with RULE, "
         "each example's result included)",
     )
-    parser.add_argument("--json", dest="format", action="store_const", const="json", help="--format json")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of standard output")
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ...errors import ArbiterError
 from ...jsonio import dumps
 from ...schema import document
+from ..common import add_format_arguments
 
 NAME = "stats"
 HELP = "statistics of a scored archive (score --input output): rules counted, totals, minimum met"
@@ -20,8 +22,7 @@ EXAMPLE = """examples:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("results", metavar="RESULTS.jsonl", help="the JSON lines of score --input ('-' for stdin)")
-    parser.add_argument("--format", choices=("text", "json", "html"), default="text")
-    parser.add_argument("--json", dest="format", action="store_const", const="json", help="--format json")
+    add_format_arguments(parser, ("text", "json", "html"), default="text")
     parser.add_argument("--top", type=int, default=20, help="rules listed (and plotted) per profile (default 20)")
     parser.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
 
@@ -29,10 +30,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from ...batch.lines import read_lines
     from ...batch.stats import archive_stats
+    from ..common import refuse_output_over_input
 
     if args.top < 1:
         raise ArbiterError("bad_arguments", f"--top must be at least 1, not {args.top}")
-    stats = archive_stats(line.raw for line in read_lines(args.results))
+    refuse_output_over_input(args.results, args.output, what="RESULTS.jsonl")
+    stats = archive_stats(read_lines(args.results))
+    source = "standard input" if args.results == "-" else args.results
+    if not stats.lines:
+        raise ArbiterError("bad_input", f"no results in {source} (it is empty or holds only blank lines)")
     if args.format == "html":
         from ...batch.stats_html import stats_page
 
@@ -49,5 +55,9 @@ def run(args: argparse.Namespace) -> int:
             raise ArbiterError("bad_input", f"cannot write {args.output}: {exc.strerror}") from None
     else:
         print(text)
-    # the batch rule: a line that was not a result is bad input
-    return 2 if stats.unreadable else 0
+    if stats.unreadable:  # the batch rule: a line that was not a result is bad input, and says so
+        some = f"{stats.unreadable} of the {stats.lines} lines are" if stats.unreadable > 1 else "1 line is"
+        print(f"mahjong-arbiter stats: {some} not score results (the first is line {stats.first_unreadable} "
+              f"of {source}; a results file is what score --input writes)", file=sys.stderr)
+        return 2
+    return 0
