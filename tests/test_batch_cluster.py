@@ -82,6 +82,21 @@ def test_workers_without_dask_name_the_extra(
     assert "pip install 'mahjong-arbiter[cluster]'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("address", "reason"),
+    [("nonsense", "missing port number"), ("http://x", "unknown address scheme 'http'"), ("tcp://x", "missing port")],
+)
+def test_a_malformed_scheduler_address_is_bad_input(
+    address: str, reason: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Dask's ValueError for an address it cannot read used to be an internal error (exit 3)."""
+    hands = tmp_path / "hands.jsonl"
+    hands.write_text(json.dumps({"concealed": _tiles("1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p 5p 5p"), "winning_tile": "5p"}))
+    assert main(["score", "--input", str(hands), "--scheduler", address]) == 2
+    err = capsys.readouterr().err
+    assert f"--scheduler {address!r} is not a Dask scheduler address (tcp://host:port)" in err and reason in err
+
+
 def test_workers_apply_to_a_batch_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["score", "123m456m789m234p55p", "--workers", "2"]) == 2
     assert "--workers applies to a batch: give --input FILE" in capsys.readouterr().err

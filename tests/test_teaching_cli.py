@@ -57,6 +57,8 @@ def test_the_held_out_example_under_both_readings(capsys: pytest.CaptureFixture[
     ["targets", "123m456p789s11pEW", "--depth", "4"],
     ["targets", "123m456p789s11pEW", "--depth", "two"],
     ["targets", "123m456p789s11pEW", "--top", "0"],
+    # --at-least nan was taken and ignored, inf accepted (a filter nothing passes)
+    *(["targets", "123m456p789s11pEW", "--at-least", bad] for bad in ("nan", "inf", "1e400", "-1", "eight")),
 ])
 def test_bad_input_exits_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2

@@ -74,6 +74,12 @@ class DaskRunner:
                 self._client = distributed.Client(self._cluster)
             else:
                 self._client = distributed.Client(self._scheduler, timeout="10s")
+        except ValueError as exc:  # Dask's own reading of the address: no port, an unknown scheme
+            self.__exit__(None, None, None)
+            raise ArbiterError(
+                "bad_arguments",
+                f"--scheduler {self._scheduler!r} is not a Dask scheduler address (tcp://host:port): {exc}",
+            ) from None
         except OSError as exc:  # the scheduler cannot be reached (connection refused, timeout)
             self.__exit__(None, None, None)
             raise ArbiterError("bad_arguments", f"cannot reach the Dask scheduler {self._scheduler}: {exc}") from None

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import os
 import re
 import sys
@@ -69,6 +70,7 @@ __all__ = [
     "run_records",
     "text_wanted",
     "whole_number",
+    "plain_number",
 ]
 
 _FLAG_NAMES = {
@@ -448,6 +450,30 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
         if not re.fullmatch(r"[+-]?[0-9]{1,19}", value, re.ASCII) or not low <= int(value) <= high:
             raise argparse.ArgumentTypeError(f"expected a whole number from {low} to {high}, not {text!r}")
         return int(value)
+
+    return parse
+
+
+def plain_number(low: int, high: int) -> Callable[[str], int | float]:
+    """An argparse type: a plain decimal number (``24``, ``22.5``) from *low* to *high*, written in
+    ASCII digits; ``nan``, ``inf``, ``1e400`` and anything out of range are a usage error (exit 2),
+    as :func:`whole_number` refuses them.
+
+    >>> plain_number(0, 100)("24"), plain_number(0, 100)("22.5")
+    (24, 22.5)
+    """
+
+    def parse(text: str) -> int | float:
+        value = text.strip()
+        if re.fullmatch(r"[+-]?[0-9]{1,16}", value, re.ASCII):
+            number: int | float = int(value)
+        elif re.fullmatch(r"[+-]?[0-9]{1,16}\.[0-9]{1,16}", value, re.ASCII):
+            number = float(value)
+        else:
+            number = math.nan
+        if not low <= number <= high:  # false for NaN
+            raise argparse.ArgumentTypeError(f"expected a plain number from {low} to {high}, not {text!r}")
+        return number
 
     return parse
 

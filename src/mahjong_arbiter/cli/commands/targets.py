@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ...jsonio import MAX_SAFE_INTEGER
 from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text, tile_text
 from ..common import (
@@ -30,6 +31,7 @@ from ..common import (
     add_output_arguments,
     add_profile_arguments,
     chosen_profile,
+    plain_number,
     run_records,
 )
 from ._teaching import SEEN_FIELD, add_seen_argument, seen_tiles
@@ -56,7 +58,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_profile_arguments(parser)
     parser.add_argument("--depth", type=_depth, default=2, metavar="N",
                         help="at most N new tiles, the winning tile included (1 to 3, default 2)")
-    parser.add_argument("--at-least", type=float, metavar="S", help="only targets scoring at least S")
+    parser.add_argument("--at-least", type=plain_number(0, MAX_SAFE_INTEGER), metavar="S",
+                        help="only targets scoring at least S (a number, 0 or more)")
     parser.add_argument("--top", type=int, default=10, metavar="K", help="show the K best (default 10)")
     parser.add_argument("--search", choices=("fast", "cpsat"), default="fast",
                         help="how the standard form's candidates are enumerated (the same candidates)")
