@@ -176,11 +176,10 @@ def test_resolve_rule_suggests_close_names(toy: Profile) -> None:
     ("raw", "total", "rules"),
     [
         pytest.param(32, 32, (), id="int"),
-        pytest.param(8.5, 8.5, (), id="float"),
+        pytest.param(8.0, 8, (), id="whole-float"),
         pytest.param(" 28 ", 28, (), id="numeric-string"),
         pytest.param("Pure Straight, Half Flush", None, (("Pure Straight", 1), ("Half Flush", 1)), id="names"),
         pytest.param(["Tile Hog", "tile hog x2"], None, (("Tile Hog", 3),), id="repeats-add-up"),
-        pytest.param([], None, (), id="no-rules"),
     ],
 )
 def test_parse_claim(raw: object, total: float | None, rules: tuple[tuple[str, int], ...]) -> None:
@@ -188,7 +187,12 @@ def test_parse_claim(raw: object, total: float | None, rules: tuple[tuple[str, i
     assert claim.total == total and claim.rules == rules
 
 
-@pytest.mark.parametrize("raw", [True, {"total": 3}, [1, 2], "Tile Hog, , x2"])
+@pytest.mark.parametrize(
+    "raw",
+    # every total is whole and 0 or more under every profile, and a claim names something: 8.5, -3
+    # and [] were judged as claims (always wrong) before
+    [True, {"total": 3}, [1, 2], "Tile Hog, , x2", 8.5, -3, "-3", [], "", ["Tile Hog x0"], "Tile Hog x" + "9" * 5000],
+)
 def test_parse_claim_rejects(raw: object) -> None:
     with pytest.raises(ArbiterError) as err:
         parse_claim(raw)

@@ -92,6 +92,42 @@ def test_verify_batch_with_claims(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert out[2]["error"]["code"] == "unknown_rule" and out[3]["error"]["code"] == "bad_claim"
 
 
+# The same claims on the command line and in a batch line: each is bad input (exit 2, bad_claim)
+# with the same words.  Every profile's totals are whole numbers of 0 or more (rule values are
+# whole; a share of the limit is rounded), so -5 and 22.5 are no score any hand has.
+BAD_CLAIMS = [
+    pytest.param(["--claim", "-5"], -5, "a claimed total is 0 or more (no hand scores less), not -5", id="negative"),
+    pytest.param(["--claim", "22.5"], 22.5, "a claimed total is a whole number (every total is), not 22.5",
+                 id="fraction"),
+    pytest.param(["--claim-rules", ""], "", "the claim is empty: name at least one rule", id="empty"),
+    pytest.param(["--claim-rules", ","], ",", "empty rule name in claim ','", id="comma"),
+    pytest.param(["--claim-rules", "Pure Straight x0"], ["Pure Straight x0"], "Pure Straight is claimed 0 times",
+                 id="count-0"),
+    # a 23-digit count was taken (claimed 1.6e+24 points); 309 digits overflowed a float and 4,301
+    # digits broke int(): each an internal error
+    *(pytest.param(["--claim-rules", f"Pure Straight x{digits}"], [f"Pure Straight x{digits}"],
+                   "Pure Straight is claimed a number that large times", id=f"count-{len(digits)}-digits")
+      for digits in ("9" * 23, "1" + "0" * 308, "9" * 4301)),
+    pytest.param(["--claim-rules", "Pure Straight x9007199254740991"], ["Pure Straight x9007199254740991"],
+                 "the claimed rules add up to more than 9007199254740991 points", id="sum-too-large"),
+]
+
+
+@pytest.mark.parametrize(("argv", "field", "message"), BAD_CLAIMS)
+def test_a_claim_no_hand_can_have_is_bad_input_on_the_command_line_and_in_a_batch(
+    argv: list[str], field: object, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["verify", STRAIGHT, "--profile", "mcr", *argv]) == 2
+    assert message in capsys.readouterr().err
+    source = tmp_path / "claims.jsonl"
+    line = {"concealed": ["5m", "5m", "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1s", "2s", "3s"],
+            "winning_tile": "5m", "claim": field}
+    source.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    assert main(["verify", "--input", str(source), "--profile", "mcr"]) == 2
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert error["code"] == "bad_claim" and message in error["message"]
+
+
 def test_verify_on_a_hand_that_does_not_win(capsys: pytest.CaptureFixture[str]) -> None:
     status, out = run_json(capsys, "verify", CHOWS, "--profile", "bmja", "--claim", "20")
     assert status == 1 and out["verdict"] == "wrong"

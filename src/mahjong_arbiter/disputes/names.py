@@ -23,16 +23,21 @@ from ..profiles.names import did_you_mean, normalise, rule_aliases, suggest
 
 __all__ = ["normalise", "split_count", "find_rules", "find_rule", "resolve_rules", "near_misses"]
 
-_COUNT = re.compile(r"^(?P<name>.*?)\s*(?:[x×*]\s*(?P<after>\d+)|\((?P<paren>\d+)\))$", re.IGNORECASE)
+_COUNT = re.compile(r"^(?P<name>.*?)\s*(?:[x×*]\s*(?P<after>\d+)|\((?P<paren>\d+)\))$", re.IGNORECASE | re.ASCII)
+_LONGEST_COUNT = 30
+"""Digits read in a count: more would cost time to convert (and any count that long is refused)."""
 
 
 def split_count(text: str) -> tuple[str, int]:
-    """A claimed rule with an optional repeat count: ``"Tile Hog x2"`` is ``("Tile Hog", 2)``."""
+    """A claimed rule with an optional repeat count: ``"Tile Hog x2"`` is ``("Tile Hog", 2)``.
+
+    A count of more than 30 digits reads as 10**30 (a count no claim may make, refused by the
+    caller) without converting the digits."""
     match = _COUNT.match(text.strip())
     if match is None:
         return text.strip(), 1
-    count = match.group("after") or match.group("paren")
-    return match.group("name").strip(), int(count)
+    count = (match.group("after") or match.group("paren")).lstrip("0") or "0"
+    return match.group("name").strip(), int(count) if len(count) <= _LONGEST_COUNT else 10**_LONGEST_COUNT
 
 
 def _keys(entry: RuleEntry) -> set[str]:

@@ -41,18 +41,26 @@ _NUMBER = re.compile(r"^\s*-?[0-9]+(?:\.[0-9]+)?\s*$", re.ASCII)
 _LARGEST_CLAIM = 2**53 - 1  # the largest whole number every JSON reader holds exactly
 
 
-def claim_total(value: int | float | str) -> int | float:
-    """A claimed total as a number: a whole number stays an int (JSON shows 32, not 32.0).
+def claim_total(value: int | float | str) -> int:
+    """A claimed total as a whole number (JSON shows 32, not 32.0).
 
-    Refused (``bad_claim``): text that is not a plain decimal number, NaN, an infinity, and a
-    number larger than any score (beyond 2**53 - 1).
+    Every profile's totals are whole numbers of 0 or more: rule values are whole points, doubles
+    or faan, and a share of the limit is rounded to whole points (:mod:`..scoring.classical`), so
+    a negative or fractional total is no score any hand has, under any profile (our choice: it is
+    refused as bad input rather than judged a wrong claim).  Refused (``bad_claim``): text that is
+    not a plain decimal number, NaN, an infinity, a negative or fractional number, and a number
+    larger than any score (beyond 2**53 - 1).
 
-    >>> claim_total("32"), claim_total(" 22.5 "), claim_total(8.0)
-    (32, 22.5, 8)
+    >>> claim_total("32"), claim_total(" 22.0 "), claim_total(8.0)
+    (32, 22, 8)
     >>> claim_total("nan")
     Traceback (most recent call last):
         ...
     mahjong_arbiter.errors.ArbiterError: a claimed total is a plain number such as 32, not 'nan'
+    >>> claim_total("22.5")
+    Traceback (most recent call last):
+        ...
+    mahjong_arbiter.errors.ArbiterError: a claimed total is a whole number (every total is), not 22.5
     """
     if isinstance(value, str):
         if not _NUMBER.match(value):
@@ -67,21 +75,40 @@ def claim_total(value: int | float | str) -> int | float:
     if abs(number) > _LARGEST_CLAIM or not math.isfinite(number):
         shown = f"{number}" if not isinstance(number, int) or abs(number) < 10**20 else "a number that large"
         raise ArbiterError("bad_claim", f"a claimed total is a finite number up to {_LARGEST_CLAIM}, not {shown}")
-    return int(number) if isinstance(number, int) or number.is_integer() else number
+    if number < 0:
+        raise ArbiterError("bad_claim", f"a claimed total is 0 or more (no hand scores less), not {number:g}")
+    if not (isinstance(number, int) or number.is_integer()):
+        raise ArbiterError("bad_claim", f"a claimed total is a whole number (every total is), not {number:g}")
+    return int(number)
+
+
+def _count(name: str, n: int, value: object) -> int:
+    """*n*, a claimed rule's count, if it is one a claim can make (1 to 2**53 - 1)."""
+    if not 1 <= n <= _LARGEST_CLAIM:
+        shown = f"{n}" if n < 10**20 else "a number that large"
+        raise ArbiterError(
+            "bad_claim", f"{name} is claimed {shown} times in claim {_shown(value)}: a count is 1 to {_LARGEST_CLAIM}"
+        )
+    return n
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:57]}..."
 
 
 @dataclass(frozen=True)
 class Claim:
     """What the claimant said: a total, or rules with how many times each."""
 
-    total: int | float | None = None
+    total: int | None = None
     rules: tuple[tuple[str, int], ...] = ()
 
     @property
     def is_total(self) -> bool:
         return self.total is not None
 
-    def to_json(self) -> int | float | list[str]:
+    def to_json(self) -> int | list[str]:
         if self.total is not None:
             return self.total
         return [name if n == 1 else f"{name} x{n}" for name, n in self.rules]
@@ -109,20 +136,24 @@ def parse_claim(value: object) -> Claim:
     if isinstance(value, str):
         if _NUMBER.match(value):
             return Claim(total=claim_total(value))
-        names = [part for part in re.split(r"[,;\n]", value) if part.strip()]
+        if not value.strip():
+            raise ArbiterError("bad_claim", "the claim is empty: name at least one rule, or give a total")
+        names = re.split(r"[,;\n]", value.strip())  # an empty name between separators is refused below
     elif isinstance(value, list) and all(isinstance(v, str) for v in value):
         names = list(value)
     else:
-        raise ArbiterError("bad_claim", f"a claim is a number or a list of rule names, not {value!r}")
+        raise ArbiterError("bad_claim", f"a claim is a number or a list of rule names, not {_shown(value)}")
     counts: dict[str, int] = {}
     spelled: dict[str, str] = {}
     for raw in names:
         name, n = split_count(raw)
         if not name:
-            raise ArbiterError("bad_claim", f"empty rule name in claim {value!r}")
+            raise ArbiterError("bad_claim", f"empty rule name in claim {_shown(value)}")
         key = name.casefold()
         spelled.setdefault(key, name)
-        counts[key] = counts.get(key, 0) + n
+        counts[key] = _count(name, counts.get(key, 0) + _count(name, n, value), value)
+    if not counts:
+        raise ArbiterError("bad_claim", "the claim is empty: name at least one rule, or give a total")
     return Claim(rules=tuple((spelled[k], n) for k, n in counts.items()))
 
 
@@ -285,6 +316,9 @@ def _rule_differences(
             ))
     if diffs and _additive(result):
         claimed_sum = sum(profile.rules[rid].value * n for rid, n in claimed.items())
+        if claimed_sum > _LARGEST_CLAIM:  # counts are bounded one by one; their sum is bounded here
+            most = f"more than {_LARGEST_CLAIM} {result.unit}"
+            raise ArbiterError("bad_claim", f"the claimed rules add up to {most}, more than any score")
         if claimed_sum != result.total:
             diffs.append(Difference(
                 "wrong_total",

@@ -32,7 +32,7 @@ EXAMPLE = """examples:
 _CLAIM = frozenset({"claim"})
 
 
-def _number(text: str) -> int | float:
+def _number(text: str) -> int:
     """A claimed total (:func:`~mahjong_arbiter.disputes.verify.claim_total`); a usage error otherwise."""
     from ...disputes.verify import claim_total
 
@@ -42,12 +42,24 @@ def _number(text: str) -> int | float:
         raise argparse.ArgumentTypeError(exc.message) from None
 
 
+def _rules(text: str) -> str:
+    """A claim of rules, checked as a JSON line's ``claim`` is (:func:`~mahjong_arbiter.disputes.verify.parse_claim`:
+    no empty name, counts 1 to 2**53 - 1); a usage error otherwise."""
+    from ...disputes.verify import parse_claim
+
+    try:
+        parse_claim(text)
+    except ArbiterError as exc:
+        raise argparse.ArgumentTypeError(exc.message) from None
+    return text
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_profile_arguments(parser)
     claim = parser.add_mutually_exclusive_group()
-    claim.add_argument("--claim", metavar="TOTAL", type=_number, help="the claimed total")
+    claim.add_argument("--claim", metavar="TOTAL", type=_number, help="the claimed total (a whole number, 0 or more)")
     claim.add_argument(
-        "--claim-rules", metavar="RULES",
+        "--claim-rules", metavar="RULES", type=_rules,
         help="the claimed rules, comma-separated ('Pure Straight, Tile Hog x2'); names or ids",
     )
     add_hand_arguments(parser)
