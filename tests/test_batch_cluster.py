@@ -91,7 +91,8 @@ def test_a_malformed_scheduler_address_is_bad_input(
 ) -> None:
     """Dask's ValueError for an address it cannot read used to be an internal error (exit 3)."""
     hands = tmp_path / "hands.jsonl"
-    hands.write_text(json.dumps({"concealed": _tiles("1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p 5p 5p"), "winning_tile": "5p"}))
+    tiles = _tiles("1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p 5p 5p")
+    hands.write_text(json.dumps({"concealed": tiles, "winning_tile": "5p"}))
     assert main(["score", "--input", str(hands), "--scheduler", address]) == 2
     err = capsys.readouterr().err
     assert f"--scheduler {address!r} is not a Dask scheduler address (tcp://host:port)" in err and reason in err
