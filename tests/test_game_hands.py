@@ -292,3 +292,37 @@ def test_east_thirteenth_consecutive_win_comes_from_the_ledger(db: str, capsys: 
     result = json.loads(capsys.readouterr().out)
     assert result["scores"]["E"] == 600
     assert "east_13th_consecutive" in result["hands"]["E"]["context"]["events"]
+
+
+# A partial loser who shows bonus tiles only (the rest of the hand scores nothing) scores the
+# bonus tiles: BMJA rules, Working out the scores (a flower or season 4 points; one's own flower
+# or season 1 double), which buzzard-2000 and bmja both take.  This was IndexError (exit 3).
+def test_a_partial_loser_with_bonus_tiles_only(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", "{f1}", "--loser", "--partial", "--profile", "bmja", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["total"], out["points"], out["doubles"], out["groups"]) == (8, 4, 1, [])  # East's own: 4 x 2
+
+    facts = {"profile": "buzzard-2000", "winner": "S", "discarder": "W",
+             "hands": {"S": "[555m,1][777p,1]333s444mSS", "N": "{f2}"}, "partial": ["N"]}
+    sys.stdin = io.StringIO(json.dumps(facts))
+    try:
+        assert main(["settle", "--json"]) == 0
+    finally:
+        sys.stdin = sys.__stdin__
+    settled = json.loads(capsys.readouterr().out)
+    assert settled["scores"]["N"] == 4  # f2 is not North's own (f4 is): 4 points, no double
+    assert settled["net"]["N"] == -92 + 8 + 4  # pays the winner 92; East pays 4 x2, West 4
+
+    start(db, "buzzard-2000", capsys)
+    assert game(db, "hand", "--winner", "Cat", "--discarder", "Dan", "--score", "Cat=50",
+                "--hand", "Ann={f1}", "--partial", "Ann", "--json") == 0
+    assert json.loads(capsys.readouterr().out)["scores"] == {"E": 8, "S": 0, "W": 50, "N": 0}
+
+
+def test_a_loser_with_no_tiles_at_all_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    sys.stdin = io.StringIO('{"concealed": [], "winning_tile": null}\n')
+    try:
+        assert main(["score", "--input", "-", "--loser", "--partial", "--profile", "bmja"]) == 2
+    finally:
+        sys.stdin = sys.__stdin__
+    assert "the hand is empty: no tiles and no bonus tiles given" in capsys.readouterr().out

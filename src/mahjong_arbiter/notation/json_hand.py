@@ -220,6 +220,8 @@ def record_from_json(
         partial=partial,
     )
     flowers, bonus = _flowers(obj.get("flowers", 0))
+    if hand.size == 0 and not (flowers or bonus):  # bonus tiles alone are a partial loser's hand; nothing is not
+        raise HandError("tile_count", "the hand is empty: no tiles and no bonus tiles given")
     events = obj.get("events", [])
     if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
         raise HandError("bad_json", f"events must be a list of names, not {shown(events)}")

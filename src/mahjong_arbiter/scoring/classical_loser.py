@@ -116,9 +116,10 @@ def _loser_reading(hand: Hand, grouping: _Grouping) -> Reading:
     all_groups = [*(meld_group(m) for m in hand.melds), *groups]
     all_groups += [Group(GroupKind.IRREGULAR, (t,)) for t in singles]
     ordered = tuple(sorted(all_groups, key=Group.sort_key))
-    placeholder = ordered[0] if ordered else Group(GroupKind.IRREGULAR, ())
-    tile = placeholder.tiles[0] if placeholder.tiles else Tile.at(0)
-    return Reading(LOSER_SHAPE, ordered, placeholder, tile, Wait.IRREGULAR)
+    # a hand of bonus tiles only (a partial loser who shows nothing else) has no group at all: its
+    # placeholder is a one-tile group that is none of its groups (a group holds at least one tile)
+    placeholder = ordered[0] if ordered else Group(GroupKind.IRREGULAR, (Tile.at(0),))
+    return Reading(LOSER_SHAPE, ordered, placeholder, placeholder.tiles[0], Wait.IRREGULAR)
 
 
 def _param_rules(profile: Profile, key: str) -> list[str]:
