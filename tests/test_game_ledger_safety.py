@@ -160,6 +160,49 @@ def test_bad_paths_and_limits_get_a_message_and_status_2(
     assert status == 2 and "is a directory" in err
 
 
+@pytest.mark.parametrize("action", ["show", "list", "export", "replay", "undo", "draw"])
+def test_a_command_other_than_new_never_creates_a_ledger(
+    action: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``game show --db ./typo.db`` used to create an empty ledger there and say "no game yet"."""
+    typo = tmp_path / "typo.db"
+    status, _, err = _run(capsys, str(typo), action)
+    assert status == 2 and f"there is no ledger at {typo}: start a game with game new --db {typo}" in err
+    assert not typo.exists()
+
+
+def test_new_makes_no_missing_folder_of_a_path_given(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Our choice: only the default ledger's folder (the user's data directory) is created."""
+    where = tmp_path / "no" / "such" / "x.db"
+    status, _, err = _run(capsys, str(where), "new", "--profile", "mcr", "--players", "A", "B", "C", "D")
+    assert status == 2 and f"the folder {where.parent} does not exist" in err
+    assert not (tmp_path / "no").exists()
+
+
+def test_a_file_that_is_no_ledger_is_called_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A JSON file or another program's SQLite file is "not a ledger", not "damaged, restore it"."""
+    hands = tmp_path / "hands.jsonl"
+    hands.write_text('{"concealed": []}\n', encoding="utf-8")
+    other = tmp_path / "other.db"
+    with sqlite3.connect(other) as con:
+        con.execute("CREATE TABLE notes (text)")
+    for path, message in ((hands, "is not a ledger (not an SQLite file)"), (other, "is not a ledger: an SQLite file")):
+        for args in (("show",), ("new", "--profile", "mcr", "--players", "A", "B", "C", "D")):
+            before = path.read_bytes()
+            status, _, err = _run(capsys, str(path), *args)
+            assert status == 2 and message in err and "damaged" not in err, err
+            assert path.read_bytes() == before
+
+
+def test_a_player_name_that_is_not_text_is_refused(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A byte that is not UTF-8 on the command line (``$'\\xff'``) arrives as a lone surrogate; it
+    used to be stored and written into the game's JSON as "\\udcff"."""
+    status, _, err = _run(capsys, db, "new", "--profile", "mcr", "--players", "\udcff", "B", "C", "D")
+    assert status == 2 and "player name '\\udcff' holds the lone surrogate \\udcff" in err
+    status, out, _ = _run(capsys, db, "list", "--json")
+    assert status == 0 and json.loads(out)["games"] == []
+
+
 # --- what goes out -----------------------------------------------------------------------------------
 def test_csv_export_neutralises_formula_cells(db: str, capsys: pytest.CaptureFixture[str]) -> None:
     players = ["=HYPERLINK(1)", "+Bob", "-Cat", "@Dan"]

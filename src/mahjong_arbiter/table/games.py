@@ -100,6 +100,13 @@ def game_progression(game: GameRow, rules: SettlementRules) -> Progression:
 def _check_name(name: object) -> str:
     if not isinstance(name, str) or not name.strip():
         raise ArbiterError("bad_arguments", "a game needs four different player names, none empty")
+    lone = next((c for c in name if unicodedata.category(c) == "Cs"), None)
+    if lone is not None:  # a byte that was not UTF-8 on a command line arrives as a lone surrogate
+        raise ArbiterError(
+            "bad_arguments",
+            f"player name {name[:40]!r} holds the lone surrogate \\u{ord(lone):04x}, which is no character "
+            "(bytes that are not UTF-8?)",
+        )
     if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in name):
         raise ArbiterError("bad_arguments", f"player name {name!r}: control characters are not allowed in a name")
     if len(name) > 40:

@@ -124,6 +124,23 @@ def default_db_path() -> Path:
     return Path(base) / "mahjong-arbiter" / "games.sqlite3"
 
 
+_SQLITE_HEADER: Final = b"SQLite format 3\x00"
+
+
+def _refuse_other_files(where: Path) -> None:
+    """Refuse a file that is not SQLite at all (a JSON file given as ``--db``, say) as *not a
+    ledger*, rather than letting SQLite call it damaged.  An empty file is a new ledger."""
+    try:
+        with where.open("rb") as handle:
+            start = handle.read(len(_SQLITE_HEADER))
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise ArbiterError("bad_db", f"cannot open the ledger {where}: {exc.strerror}") from None
+    if start and not _SQLITE_HEADER.startswith(start[: len(_SQLITE_HEADER)]):
+        raise ArbiterError("bad_db", f"{where} is not a ledger (not an SQLite file): give the ledger's path to --db")
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -195,25 +212,48 @@ class Ledger:
         self._depth = 0
 
     @classmethod
-    def open(cls, path: Path | str | None = None) -> Ledger:
-        """Open (creating the directory and file if needed) and bring the schema up to date.
+    def open(cls, path: Path | str | None = None, *, create: bool = True) -> Ledger:
+        """Open the ledger and bring its schema up to date.
+
+        With *create* a missing file is created; so is a missing folder, but only the default
+        ledger's (the user's data directory): a folder missing from a path given on purpose is
+        more likely a typo than a wish, so it is refused (our choice).  Without *create* (a
+        command that reads, or records into a game that must already exist) a missing file is
+        refused and nothing is created.
 
         Raises
         ------
         ArbiterError
-            ``bad_db`` when the file cannot be opened or is not a ledger.
+            ``no_ledger`` when there is no ledger to open (without *create*) or its folder is
+            missing; ``bad_db`` when the file cannot be opened, is not a ledger (not SQLite, or
+            another program's SQLite file) or is damaged.
         """
         where = Path(path) if path is not None else default_db_path()
         if where.is_dir():
             raise ArbiterError("bad_db", f"cannot open the ledger {where}: it is a directory, not a file")
+        if not where.exists():
+            if not create:
+                start = "game new" + (f" --db {where}" if path is not None else "")
+                raise ArbiterError("no_ledger", f"there is no ledger at {where}: start a game with {start}")
+            if path is not None and not where.parent.is_dir():
+                raise ArbiterError(
+                    "no_ledger", f"cannot create the ledger {where}: the folder {where.parent} does not exist"
+                )
+        _refuse_other_files(where)
         try:
-            where.parent.mkdir(parents=True, exist_ok=True)
+            if path is None:
+                where.parent.mkdir(parents=True, exist_ok=True)
             db = sqlite3.connect(where, isolation_level=None, timeout=BUSY_TIMEOUT)
         except (OSError, sqlite3.Error) as exc:
             raise ArbiterError("bad_db", f"cannot open the ledger {where}: {exc}") from None
         ledger = cls(db, where)
         try:
             with ledger._guard():
+                tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+                if tables and "schema_migrations" not in tables:  # asked before anything is written to it
+                    raise ArbiterError(
+                        "bad_db", f"{where} is not a ledger: an SQLite file of another program (no game tables)"
+                    )
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA foreign_keys=ON")
                 ledger._migrate()

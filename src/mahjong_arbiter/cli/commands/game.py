@@ -51,7 +51,8 @@ a loser's 13 (fewer with --partial PLAYER); losers' hands only under profiles th
 (classical).  A Buzzard loser's incomplete Three-Dragon or Four-Wind-family hand adds the
 non_winner_limit incident by itself.  A typed --score beside a --hand must agree with it.
 The ledger is $XDG_DATA_HOME/mahjong-arbiter/games.sqlite3 unless --db PATH; --game ID picks a
-game (default: the latest).
+game (default: the latest). Only "new" creates a ledger (and a missing folder only for the
+default one); the other actions refuse a path where there is no ledger.
 """
 
 
@@ -373,7 +374,8 @@ def run(args: argparse.Namespace) -> int:
     from ...table.ledger import Ledger
     from ...table.render import ledger_text
 
-    with Ledger.open(args.db) as ledger:
+    # only "new" makes a ledger: the others read or record into a game that must exist
+    with Ledger.open(args.db, create=args.action == "new") as ledger:
         if args.action == "new":
             with ledger.transaction():
                 gid = games.new_game(
