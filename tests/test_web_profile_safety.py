@@ -184,3 +184,27 @@ def test_answers_never_name_the_servers_files(client: TestClient, ledger_path: P
         assert "no game 999 in the ledger" in response.text and folder not in response.text, response.url
     games_page = client.get("/game").text
     assert folder not in games_page and "club-ledger.sqlite3" in games_page  # the file named, not where it is
+
+
+def test_serve_refuses_a_ledger_it_could_never_open(tmp_path: Path) -> None:
+    # said at the start (exit 2, nothing served), not as a 422 at every request; a process with a
+    # time bound, so a server that starts anyway fails the test instead of holding it
+    import subprocess
+    import sys
+
+    text = tmp_path / "notes.txt"
+    text.write_text("not a ledger\n")
+    for db, said in ((tmp_path / "no-such-folder" / "x.sqlite3", "does not exist"),
+                     (tmp_path, "it is a directory"), (text, "is not a ledger")):
+        done = subprocess.run([sys.executable, "-m", "mahjong_arbiter", "serve", "--port", "0", "--db", str(db)],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and said in done.stderr, done.stderr
+    assert text.read_text() == "not a ledger\n"
+
+
+def test_a_ledger_message_names_its_folder_in_words(tmp_path: Path) -> None:
+    from mahjong_arbiter.web.state import _without_path
+
+    ledger = tmp_path / "gone" / "x.sqlite3"
+    message = f"cannot create the ledger {ledger}: the folder {ledger.parent} does not exist"
+    assert _without_path(message, ledger) == "cannot create the ledger: the ledger's folder does not exist"

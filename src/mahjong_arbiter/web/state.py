@@ -164,5 +164,7 @@ def _without_path(message: str, ledger: Path) -> str:
         message = message.replace(f"the ledger {where}", "the ledger").replace(str(where), "the ledger")
     for folder in dict.fromkeys((ledger.parent, ledger.resolve().parent)):
         if folder.parent != folder and str(folder) != ".":  # neither the root nor "here"
-            message = message.replace(str(folder), "the ledger's folder")
+            message = message.replace(f"the folder {folder}", "the ledger's folder").replace(
+                str(folder), "the ledger's folder"
+            )
     return message

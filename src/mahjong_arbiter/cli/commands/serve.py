@@ -58,6 +58,11 @@ def run(args: argparse.Namespace) -> int:
     from ...web import ServerConfig, create_app
     from ...web.config import is_loopback
 
+    if args.db:  # a --db the server could never open is said now, not at each request
+        from ...table.ledger import Ledger
+
+        with Ledger.open(Path(args.db)):
+            pass
     try:
         listener = listen(args.host, args.port)
     except OSError as exc:
