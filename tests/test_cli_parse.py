@@ -293,9 +293,10 @@ def test_stdin_text_stream(capsys: pytest.CaptureFixture[str], monkeypatch: pyte
 @pytest.mark.parametrize(
     ("argv", "fragment"),
     [
-        # an abbreviation used to be taken silently: --profile meant compare's --profiles, dropping the list
+        # an abbreviation used to be taken silently: --profile meant compare's --profiles, dropping the list;
+        # now compare says which option it takes
         (["compare", "123456789p123s55m", "--profiles", "bmja,hk-old-style", "--profile", "mcr-mil"],
-         "unrecognized arguments: --profile mcr-mil"),
+         "compare takes --profiles P,P,... (the profiles to compare, mcr-mil among them), not --profile"),
         (["score", "123456789p123s55m", "--prof", "mcr"], "unrecognized arguments: --prof"),
         (["game", "new", "--db", "x.db", "--profile", "mcr", "--play", "A", "B", "C", "D"], "--play"),
         # two formats that disagree used to be "the last one wins"

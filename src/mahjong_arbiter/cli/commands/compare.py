@@ -32,9 +32,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--profiles", default="mcr,mcr-mil", metavar="P,P,...",
         help="comma-separated profile ids or .toml files (default mcr,mcr-mil)",
     )
+    # every other command takes --profile: here it is a usage error that points to --profiles
+    parser.add_argument("--profile", action=_SayProfiles, help=argparse.SUPPRESS)
     add_backend_argument(parser)
     add_hand_arguments(parser)
     add_output_arguments(parser, formats=("text", "json", "jsonl", "html"))
+
+
+class _SayProfiles(argparse.Action):
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        parser.error(f"compare takes --profiles P,P,... (the profiles to compare, {values} among them), "
+                     "not --profile")
 
 
 def build(args: argparse.Namespace) -> Handler:
