@@ -179,6 +179,19 @@ def test_new_makes_no_missing_folder_of_a_path_given(tmp_path: Path, capsys: pyt
     assert not (tmp_path / "no").exists()
 
 
+@pytest.mark.parametrize(
+    "players", [["\udcff", "B", "C", "D"], ["A", "A", "B", "C"], ["A", "B", "C"]], ids=["not-text", "twice", "three"]
+)
+def test_a_game_refused_creates_no_ledger(
+    players: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The game is checked before its ledger is made: a refused ``game new`` leaves no empty file."""
+    where = tmp_path / "club.db"
+    status, _, err = _run(capsys, str(where), "new", "--profile", "mcr", "--players", *players)
+    assert status == 2 and err
+    assert not where.exists()
+
+
 def test_a_file_that_is_no_ledger_is_called_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A JSON file or another program's SQLite file is "not a ledger", not "damaged, restore it"."""
     hands = tmp_path / "hands.jsonl"
@@ -199,8 +212,7 @@ def test_a_player_name_that_is_not_text_is_refused(db: str, capsys: pytest.Captu
     used to be stored and written into the game's JSON as "\\udcff"."""
     status, _, err = _run(capsys, db, "new", "--profile", "mcr", "--players", "\udcff", "B", "C", "D")
     assert status == 2 and "player name '\\udcff' holds the lone surrogate \\udcff" in err
-    status, out, _ = _run(capsys, db, "list", "--json")
-    assert status == 0 and json.loads(out)["games"] == []
+    assert not Path(db).exists()  # nothing stored: not even an empty ledger
 
 
 # --- what goes out -----------------------------------------------------------------------------------

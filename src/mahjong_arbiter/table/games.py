@@ -55,6 +55,8 @@ from .settlement import Settlement, amount_json, settle, settlement_rules
 
 __all__ = [
     "ReplayReport",
+    "GamePlan",
+    "plan_game",
     "new_game",
     "game_profile",
     "game_rules",
@@ -114,8 +116,14 @@ def _check_name(name: object) -> str:
     return name
 
 
-def new_game(
-    ledger: Ledger,
+@dataclass(frozen=True)
+class GamePlan:
+    """A game checked and ready to record: what :meth:`Ledger.create_game` stores."""
+
+    fields: Mapping[str, Any]
+
+
+def plan_game(
     *,
     profile: str,
     players: Sequence[str],
@@ -123,8 +131,9 @@ def new_game(
     rounds: int = 4,
     after_east_win: str | None = None,
     after_draw: str | None = None,
-) -> int:
-    """Start a game; ``players`` in chair order, the first is East for the first hand.
+) -> GamePlan:
+    """Check a new game's settings without a ledger (so a refused game creates no file);
+    ``players`` in chair order, the first is East for the first hand.
 
     Raises
     ------
@@ -154,16 +163,22 @@ def new_game(
     if missing and progression.kind == "east_cycle":
         flags = " and ".join("--" + k.replace("_", "-") + " stays|passes" for k in missing)
         raise ArbiterError("open_case", f"{progression.source}; choose with {flags}")
-    return ledger.create_game(
-        profile=reference,
-        fingerprint=loaded.with_limit(limit).fingerprint,
-        fingerprint_scheme=FINGERPRINT_SCHEME,
-        version=__version__,
-        limit=chosen,
-        rounds=rounds,
-        players=names,
-        options=options,
-    )
+    return GamePlan({
+        "profile": reference,
+        "fingerprint": loaded.with_limit(limit).fingerprint,
+        "fingerprint_scheme": FINGERPRINT_SCHEME,
+        "version": __version__,
+        "limit": chosen,
+        "rounds": rounds,
+        "players": names,
+        "options": options,
+    })
+
+
+def new_game(ledger: Ledger, plan: GamePlan | None = None, **settings: Any) -> int:
+    """Record a new game: *plan* (:func:`plan_game`'s), or the *settings* it takes checked now.
+    The game's id."""
+    return ledger.create_game(**(plan or plan_game(**settings)).fields)
 
 
 def table_state(game: GameRow, hands: Sequence[HandRow], profile: Profile | None = None) -> TableState:

@@ -374,19 +374,16 @@ def run(args: argparse.Namespace) -> int:
     from ...table.ledger import Ledger
     from ...table.render import ledger_text
 
-    # only "new" makes a ledger: the others read or record into a game that must exist
-    with Ledger.open(args.db, create=args.action == "new") as ledger:
-        if args.action == "new":
+    # only "new" makes a ledger, once the game is checked: the others read or record into a game
+    # that must exist
+    plan = games.plan_game(
+        profile=args.profile, players=args.players, limit=args.limit, rounds=args.rounds,
+        after_east_win=args.after_east_win, after_draw=args.after_draw,
+    ) if args.action == "new" else None
+    with Ledger.open(args.db, create=plan is not None) as ledger:
+        if plan is not None:
             with ledger.transaction():
-                gid = games.new_game(
-                    ledger,
-                    profile=args.profile,
-                    players=args.players,
-                    limit=args.limit,
-                    rounds=args.rounds,
-                    after_east_win=args.after_east_win,
-                    after_draw=args.after_draw,
-                )
+                gid = games.new_game(ledger, plan)
                 game = ledger.game(gid)
             if args.json:
                 print(dumps(document(game_json(game, [])), pretty=True))
