@@ -326,3 +326,7 @@ def test_a_loser_with_no_tiles_at_all_is_bad_input(capsys: pytest.CaptureFixture
     finally:
         sys.stdin = sys.__stdin__
     assert "the hand is empty: no tiles and no bonus tiles given" in capsys.readouterr().out
+    # written as a string with its bonus tiles as a count, the hand is still empty: the message says
+    # how to write a hand of bonus tiles only
+    assert main(["score", "", "--flowers", "2", "--loser", "--partial", "--profile", "bmja"]) == 2
+    assert "writes them in braces: '{f1,s3}'" in capsys.readouterr().err

@@ -201,7 +201,10 @@ def parse_hand(
             "(four kongs and eight bonus tiles, written out with spaces, need about 100)",
         )
     if not text.strip():
-        raise HandError("tile_count", "the hand is empty: no tiles given")
+        raise HandError(
+            "tile_count",
+            "the hand is empty: no tiles given (a loser who shows only bonus tiles writes them in braces: '{f1,s3}')",
+        )
     pieces = _split(text, order)
     _check_copies(pieces)
     size = len(pieces.standing) + 3 * len(pieces.melds)
