@@ -172,7 +172,7 @@ def incident_text(rule: IncidentRule) -> str:
         elif rule.points is not None:
             amount = f"{rule.points} points"
         else:
-            amount = "the self-draw portion at the cap"
+            amount = "a whole self-drawn win at the cap (the three losers' self-draw shares)"
         east = ", East x2" if rule.east_doubles else ""
         withdrawn = "; nothing if withdrawn in time" if rule.withdrawable else ""
         return f"pays each other player {amount}{east}{withdrawn}"
@@ -245,7 +245,7 @@ def _incident_brief(rule: IncidentRule) -> str:
         elif rule.points is not None:
             amount = f"{rule.points}"
         else:
-            amount = "the cap's self-draw portion"
+            amount = "a self-drawn win at the cap"
         return f"{amount} to each" + (", East x2" if rule.east_doubles else "")
     briefs = {"pays_for_all": "pays for all", "dead_hand": "dead hand", "collects_limit": "collects the limit",
               "cannot_win": "cannot win"}

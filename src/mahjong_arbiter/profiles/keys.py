@@ -103,7 +103,7 @@ INCIDENT_EFFECTS: Final[Mapping[str, Mapping[str, str]]] = {
     "penalty_to_each": {
         "limits": "the penalty to each other player as a multiple of the limit",
         "points": "the penalty to each other player in points",
-        "portion_at_cap": "hong-kong: the penalty is the self-draw portion at the faan cap",
+        "portion_at_cap": "hong-kong: the penalty is a whole self-drawn win at the faan cap (3 self-draw shares)",
         "east_doubles": "classical: East's multiplier applies to the penalty",
         "withdrawable": "an incident with exposed: false (withdrawn in time) pays nothing (default true)",
     },

@@ -57,8 +57,9 @@ Incidents are declared by kind; the kind is the profile's own word (``liability`
   choice!"), which restores the ordinary settlement.  At most one such incident a hand.
 * ``penalty_to_each`` (one of ``limits`` / ``points`` / ``portion_at_cap``; ``east_doubles``,
   ``withdrawable``): the player pays each other player a multiple of the limit, a number of
-  points, or (hong-kong) the self-draw portion at the cap, also on a drawn hand.  With
-  ``withdrawable`` (default true) an incident with ``exposed: false`` pays nothing.
+  points, or (hong-kong) a whole self-drawn win at the cap (all three losers' self-draw shares),
+  also on a drawn hand.  With ``withdrawable`` (default true) an incident with ``exposed: false``
+  pays nothing.
 * ``dead_hand`` (classical, ``too_few_keeps_score``): the player's hand is dead in the losers'
   settlement; the incident carries ``count``: ``too_many`` pays the others' scores without deducting
   its own, ``too_few`` deducts its own first (with ``too_few_keeps_score``, default false, a hand

@@ -7,8 +7,9 @@ self-draw each loser pays ``shares.self_drawn.each_loser`` portions; on a discar
 discarder pays ``discarder`` portions and each other loser ``other`` (the ``responsibility``
 names which shares).  A ``pays_for_all`` incident (a high-risk discard, or a guaranteed
 self-draw) makes one player pay what all three would have paid.  A ``penalty_to_each``
-incident with ``portion_at_cap`` (a false win) pays each other player the self-draw portion at
-the cap.  Only the winner scores: a draw moves nothing.
+incident with ``portion_at_cap`` (a false win) pays each other player a whole self-drawn win at
+the cap: every loser's self-draw share, ``shares.self_drawn.each_loser`` portions times the three
+losers (3 portions with one portion each).  Only the winner scores: a draw moves nothing.
 """
 
 from __future__ import annotations
@@ -103,7 +104,10 @@ def _penalties(facts: HandFacts, rules: SettlementRules, cap: int | None, notes:
         if rule.portion_at_cap:
             if cap is None:
                 raise ArbiterError("bad_facts", f"{rules.profile} has no faan cap: give the hand's limit")
-            amount, how = rules.self_drawn_each * _portion(rules, cap), f"self-draw portion at {cap} faan"
+            portions = rules.self_drawn_each * (len(SEATS) - 1)  # a whole self-drawn win: all three losers' shares
+            portion = _portion(rules, cap)
+            amount = portions * portion
+            how = f"a self-drawn win at {cap} faan, {_portions(portions)} of {portion}"
         else:
             assert rule.points is not None  # the loader allows portion_at_cap or points for hong-kong
             amount, how = Fraction(rule.points), f"penalty {rule.points}"
