@@ -330,3 +330,42 @@ def test_a_loser_with_no_tiles_at_all_is_bad_input(capsys: pytest.CaptureFixture
     # how to write a hand of bonus tiles only
     assert main(["score", "", "--flowers", "2", "--loser", "--partial", "--profile", "bmja"]) == 2
     assert "writes them in braces: '{f1,s3}'" in capsys.readouterr().err
+
+
+# Bonus tiles do not count towards the minimum: MCR, Green Book 2006 §3.11.6.6 (flowers do not
+# count towards the 8 points); Hong Kong, Wikipedia HK scoring (bonus tiles are not included in the
+# minimum faan).  By hand: 234m456p678s22sCCC won on a discard under mcr is Dragon Pung 2 +
+# Concealed Hand 2 = 4 points (Green Book 2006, fans 59 and 62), + 4 Flower Tiles (fan 81) = 8.
+# 123m456p789s234m55p{f2,s2} won by South on a discard under hk-old-style is All Chows 1 +
+# Concealed Hand 1 = 2 faan (HK sheet, Purity and General), + Own Flower 1 + Own Season 1 (HK
+# sheet, Flowers/Seasons: South is 2) = 4 faan, 2 of them towards the 3-faan minimum.
+BELOW_MINIMUM = [
+    pytest.param("mcr", "234m456p678s22sCCC{f1,f2,f3,f4}", id="mcr-flowers-lift-4-to-8"),
+    pytest.param("hk-old-style", "123m456p789s234m55p{f2,s2}", id="hk-bonus-faan-lift-2-to-4"),
+]
+
+
+@pytest.mark.parametrize(("profile", "hand"), BELOW_MINIMUM)
+def test_bonus_tiles_do_not_lift_a_hand_over_the_minimum(
+    profile: str, hand: str, db: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from mahjong_arbiter.errors import NotWinningError
+    from mahjong_arbiter.profiles.loader import load_profile
+    from mahjong_arbiter.table.evidence import score_hands, split_evidence
+    from mahjong_arbiter.table.facts import parse_facts
+
+    facts = {"profile": profile, "winner": "S", "discarder": "W", "hands": {"S": hand}}
+    evidence, rest = split_evidence(dict(facts))
+    loaded = load_profile(profile)
+    with pytest.raises(NotWinningError) as caught:
+        score_hands(parse_facts(rest), evidence, loaded, limit=loaded.limit, prevailing="E")
+    assert caught.value.code == "below_minimum"  # as a typed score below the minimum is refused
+    assert settle(facts, monkeypatch) == 1
+    assert "below" in capsys.readouterr().err
+    deal = ["--after-east-win", "stays", "--after-draw", "stays"] if profile.startswith("hk") else []
+    assert game(db, "new", "--profile", profile, "--players", "Ann", "Bob", "Cat", "Dan", *deal) == 0
+    capsys.readouterr()
+    assert game(db, "hand", "--winner", "Bob", "--discarder", "Cat", "--hand", f"Bob={hand}") == 1
+    assert "minimum" in capsys.readouterr().err
+    assert game(db, "show", "--json") == 0
+    assert json.loads(capsys.readouterr().out)["hands"] == []  # nothing recorded

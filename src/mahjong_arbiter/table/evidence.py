@@ -24,9 +24,11 @@ Steps of :func:`score_hands`:
    hands together (:mod:`.copies`): no kind more than four times across them, melds, kongs and
    the winning tile included, and no bonus tile in two hands;
 2. score the winner's hand with :func:`mahjong_arbiter.scoring.score` under the profile at the
-   table's limit, and every other hand with :func:`mahjong_arbiter.scoring.score_loser` where
-   the profile's arithmetic scores losers (classical: BMJA, Buzzard, the Codification).  MCR and
-   Hong Kong settle on the winner's score alone (issue 7), so a loser's hand there is refused;
+   table's limit (a hand the scoring finds below the profile's minimum, ``minimum_met: false``,
+   is refused as no win, code ``below_minimum``: bonus tiles do not count towards the minimum),
+   and every other hand with :func:`mahjong_arbiter.scoring.score_loser` where the profile's
+   arithmetic scores losers (classical: BMJA, Buzzard, the Codification).  MCR and Hong Kong
+   settle on the winner's score alone (issue 7), so a loser's hand there is refused;
 3. a seat with both a hand and a typed score keeps them only when they agree;
 4. Buzzard's non-winner limit (Buzzard 2000, pages 11-12): a loser's hand that the classical
    loser scoring marks ``non_winner_limit`` (the test of
@@ -313,6 +315,13 @@ def _score_one(
             ) from None
         except ArbiterError as exc:
             raise type(exc)(exc.code, f"hands.{who}: {exc.message}") from None
+        if result.fields.get("minimum_met") is False:  # the scoring's own verdict: bonus tiles never count
+            why = [n for n in result.notes if "minimum" in n]
+            raise NotWinningError(
+                f"hands.{who}: the winner's hand scores {result.total:g} {result.unit} but is below {profile.id}'s "
+                f"minimum: {why[-1] if why else 'not a valid win'}",
+                "below_minimum",
+            )
         return ScoredHand(seat, text, context, result, True)
     context = Context(
         seat_wind=Tile.of(seat), prevailing_wind=Tile.of(prevailing), bonus_tiles=parsed.bonus_tiles or None
@@ -371,7 +380,8 @@ def score_hands(
         notation's codes for a hand that cannot be read, ``fifth_copy`` and ``bad_flowers`` for
         hands that hold more tiles together than the set has.
     NotWinningError
-        When the winner's hand does not win under the profile.
+        When the winner's hand does not win under the profile (``not_winning``), or its score
+        without bonus tiles is below the profile's minimum (``below_minimum``).
     """
 
     def who(seat: Seat) -> str:

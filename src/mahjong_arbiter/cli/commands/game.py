@@ -50,6 +50,9 @@ Hands: PLAYER=HAND in any notation (bonus tiles in braces, {f1,s3}); the winner'
 a loser's 13 (fewer with --partial PLAYER); losers' hands only under profiles that score them
 (classical).  A Buzzard loser's incomplete Three-Dragon or Four-Wind-family hand adds the
 non_winner_limit incident by itself.  A typed --score beside a --hand must agree with it.
+A --score is the hand's whole score, bonus tiles included, as it is paid; the MCR and Hong Kong
+minimum counts no bonus tiles, so a typed score is checked against it only as a whole (below it:
+exit 1, below_minimum), and a --hand is checked without its bonus tiles.
 The ledger is $XDG_DATA_HOME/mahjong-arbiter/games.sqlite3 unless --db PATH; --game ID picks a
 game (default: the latest). Only "new" creates a ledger (and a missing folder only for the
 default one); the other actions refuse a path where there is no ledger.

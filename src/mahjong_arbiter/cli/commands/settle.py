@@ -29,7 +29,11 @@ EXAMPLE = """examples:
          "context": {"last_of_kind": true}, "scores": {"E": 20}}' | mahjong-arbiter settle
 
 Seats are E S W N (East deals); winner null is a draw; a missing score is 0; a missing limit
-is the profile's. Scores are points (classical, MCR) or faan (Hong Kong). Everything that decides
+is the profile's. Scores are points (classical, MCR) or faan (Hong Kong): a hand's whole score,
+bonus tiles included, as it is paid. The MCR and Hong Kong minimum counts no bonus tiles, so a
+typed winner's score below it is refused (exit 1, below_minimum) and one at or above it is taken
+on the table's word; give the winner's hand ("hands") to have the minimum checked without its
+bonus tiles (a hand below it is refused the same way). Everything that decides
 a payment is the profile's data ([settlement], [payments], [progression] in its file; a house-rules
 file that extends a profile changes it): mahjong-arbiter profiles show PROFILE lists its
 incident kinds and what each does (for example liability; false_mahjong, with exposed: false when
