@@ -104,7 +104,9 @@ def test_settle_exits_1_for_a_winner_below_the_minimum(capsys: pytest.CaptureFix
     facts = tmp_path / "facts.json"
     facts.write_text(json.dumps({"profile": "mcr", "winner": "S", "discarder": "W", "hands": {"S": BELOW}}), "utf-8")
     assert main(["settle", "--input", str(facts)]) == 1
-    assert "mcr: a win needs at least 8 points; S has 4" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "hands.S: the winner's hand scores 4 points but is below mcr's minimum" in err
+    assert "4 points without flowers is below the minimum of 8" in err
 
 
 # --- a limit or minimum the arithmetic does not read is refused, never ignored ----------------------

@@ -299,3 +299,69 @@ def test_hand_facts_from_a_settle_json_file(db: str, tmp_path: Path, capsys: pyt
     assert show(db, capsys)["hands"][0]["net"] == {"Rod": -1096, "Bill": 336, "Ben": -36, "Jack": 796}
     assert game(db, "list") == 0
     assert "game 1" in capsys.readouterr().out
+
+
+def _house(tmp_path: Path) -> Path:
+    house = tmp_path / "house-bz.toml"
+    house.write_text('id = "house-bz"\nextends = "buzzard-2000"\nlabel = "house bz"\n', encoding="utf-8")
+    return house
+
+
+CHANGED_FALSE_MJ = (
+    "[settlement.incidents.false_mahjong]\neffect = 'penalty_to_each'\nlimits = 1\n"
+    "source = 'a house rule (test): 1 limit instead of 2 (Buzzard 2000)'\n"
+)
+
+
+def test_a_game_refuses_hands_once_its_house_file_changed(
+    db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from starlette.testclient import TestClient
+
+    from mahjong_arbiter.web import ServerConfig, create_app
+
+    house = _house(tmp_path)
+    assert game(db, "new", "--profile", str(house), "--players", "A", "B", "C", "D") == 0
+    pinned = show(db, capsys)["game"]["fingerprint"]
+    assert game(db, "hand", "--winner", "B", "--discarder", "C", "--score", "B=30") == 0
+    original = house.read_text(encoding="utf-8")
+    house.write_text(original + CHANGED_FALSE_MJ, encoding="utf-8")
+    now = load_profile(str(house)).with_limit(600).fingerprint
+    assert now != pinned
+    capsys.readouterr()
+    for args in (["hand", "--winner", "B", "--discarder", "C", "--score", "B=30"], ["draw"], ["draw", "--preview"]):
+        assert game(db, *args) == 2
+        err = capsys.readouterr().err
+        assert f"pinned to profile {house} with fingerprint {pinned}; the profile now gives {now}" in err
+        assert "game new" in err and "Put the profile back" in err
+    with TestClient(create_app(ServerConfig(db=Path(db), extra_hosts=("testserver",)))) as client:
+        refused = client.post("/api/games/1/hands", json={"winner": None})
+        assert refused.status_code == 422 and refused.json()["error"]["code"] == "profile_changed"
+    assert len(show(db, capsys)["hands"]) == 1  # nothing was recorded
+    assert game(db, "replay") == 1  # replay still reports the change, hand by hand
+    assert f"pinned fingerprint {pinned}, now {now}" in capsys.readouterr().out
+    house.write_text(original, encoding="utf-8")  # put back as it was, the game records on
+    assert game(db, "draw") == 0 and game(db, "replay") == 0
+
+
+def test_pinned_under_another_version_a_built_in_records_and_a_house_file_compares_its_data(
+    db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A built-in profile's fingerprint changes with the package version (its data ships with it):
+    # a game pinned under another version records on, and replay notes the change.
+    assert game(db, "new", "--profile", "buzzard-2000", "--players", "A", "B", "C", "D") == 0
+    house = _house(tmp_path)
+    assert game(db, "new", "--profile", str(house), "--players", "A", "B", "C", "D") == 0
+    same_data = load_profile(str(house)).with_limit(600).fingerprint_at("0.0.1")
+    with sqlite3.connect(db) as con:
+        con.execute("UPDATE games SET version = '0.0.1', fingerprint = 'feedfacefeedface' WHERE id = 1")
+        con.execute("UPDATE games SET version = '0.0.1', fingerprint = ? WHERE id = 2", (same_data,))
+    assert game(db, "draw", "--game", "1") == 0
+    assert game(db, "replay", "--game", "1") == 0
+    assert "the fingerprint changes with the version" in capsys.readouterr().out
+    # A house file whose data is what it was under 0.0.1 records on; once changed, it is refused.
+    assert game(db, "draw", "--game", "2") == 0
+    house.write_text(house.read_text(encoding="utf-8") + CHANGED_FALSE_MJ, encoding="utf-8")
+    capsys.readouterr()
+    assert game(db, "draw", "--game", "2") == 2
+    assert "(computed under mahjong-arbiter 0.0.1, as pinned)" in capsys.readouterr().err

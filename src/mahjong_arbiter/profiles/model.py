@@ -203,7 +203,12 @@ class Profile:
         scheme is :data:`FINGERPRINT_SCHEME`; a kept game records the scheme it was pinned under."""
         from .. import __version__
 
-        payload = {"scheme": FINGERPRINT_SCHEME, "version": __version__, "profile": self.deciding()}
+        return self.fingerprint_at(__version__)
+
+    def fingerprint_at(self, version: str) -> str:
+        """The :attr:`fingerprint` this profile's data would have had under package ``version``
+        (same scheme): a kept game pinned under an older version compares its data this way."""
+        payload = {"scheme": FINGERPRINT_SCHEME, "version": version, "profile": self.deciding()}
         text = json.dumps(payload, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 

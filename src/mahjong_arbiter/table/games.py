@@ -66,6 +66,7 @@ __all__ = [
     "preview_hand",
     "score_game_hands",
     "undo_hand",
+    "check_pinned",
     "replay",
     "ledger_rows",
     "seat_map",
@@ -278,10 +279,39 @@ def _evaluate(
     return result, _rows(seat_map(game, state), settlement), scored.refused if scored is not None else None
 
 
+def check_pinned(game: GameRow, profile: Profile) -> None:
+    """Refuse (``profile_changed``) to add a hand when the game's profile no longer has the data
+    the game was pinned to: the ledger would hold hands settled under two rule sets.
+
+    The fingerprint is compared under the package version the game was pinned with
+    (:meth:`~mahjong_arbiter.profiles.model.Profile.fingerprint_at`), so an upgrade alone does not
+    refuse a house file whose data is unchanged.  A built-in profile changes only with the
+    package version, so a game pinned to one under another version records on (``game replay``
+    notes the change); a game pinned under another fingerprint scheme cannot be compared.
+    """
+    if game.fingerprint_scheme != FINGERPRINT_SCHEME or game.version is None:
+        return
+    if game.version != __version__ and builtin_profile_path(game.profile) is not None:
+        return
+    now = profile.fingerprint_at(game.version)
+    if now == game.fingerprint:
+        return
+    under = "" if game.version == __version__ else f" (computed under mahjong-arbiter {game.version}, as pinned)"
+    raise ArbiterError(
+        "profile_changed",
+        f"game {game.id} is pinned to profile {game.profile} with fingerprint {game.fingerprint}; the profile "
+        f"now gives {now}{under}: what decides a score or a payment has changed since the game began, and "
+        "recording this hand would mix two rule sets in one ledger. Put the profile back as it was (game replay "
+        "lists the hands the change would alter), or start a new game under the changed profile (game new)",
+    )
+
+
 def _next_hand(
     ledger: Ledger, game: GameRow, profile: Profile, raw: Mapping[str, Any], expected_hand: int | None
 ) -> tuple[int, dict[str, Any], dict[str, Any], list[TransactionRow]]:
-    """The next hand's number, stored facts, result and payments, computed but not stored."""
+    """The next hand's number, stored facts, result and payments, computed but not stored
+    (refused when the game's profile changed since it was pinned: :func:`check_pinned`)."""
+    check_pinned(game, profile)
     state = table_state(game, ledger.hands(game), profile)
     if expected_hand is not None and expected_hand != state.hand:
         raise ArbiterError(
