@@ -201,8 +201,9 @@ def test_hong_kong_game_needs_the_tables_choice(db: str, capsys: pytest.CaptureF
     assert game(db, "draw") == 0
     assert show(db, capsys)["hands"][0]["east"] == "A"
     assert game(db, "hand", "--winner", "A", "--discarder", "B", "--score", "A=4") == 0
-    # A is South after the draw passed the deal; 4 faan = 2: B (East) 2, C and D 1 each.
-    assert show(db, capsys)["hands"][1]["net"] == {"A": 4, "B": -2, "C": -1, "D": -1}
+    # A is South after the draw passed the deal; 4 faan = 2 base points (Wikipedia Old Hong Kong,
+    # Payment): B (East) discarded and pays double, 4; C and D 2 each (no East doubling).
+    assert show(db, capsys)["hands"][1]["net"] == {"A": 8, "B": -4, "C": -2, "D": -2}
 
 
 @pytest.mark.parametrize(

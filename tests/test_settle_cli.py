@@ -41,8 +41,18 @@ def test_text_output_from_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert out.strip().endswith("net: E -1096  S +336  W -36  N +796")
 
 
-def test_half_portions_print_as_decimals(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    facts = {"profile": "hk-old-style", "winner": "N", "discarder": "E", "scores": {"N": 3}}
+def test_half_portions_print_as_decimals(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A house rule paying the simple table's base points as whole portions (Yawnoc's B=1 五一,
+    # blameless 0.5, discarder 1): N's 3 faan = 1 base point; E discarded: E 1, S and W 0.5 each.
+    house = tmp_path / "wuyi.toml"
+    house.write_text(
+        'id = "wuyi"\nextends = "hk-old-style"\n[payments.tables.simple]\nportion = 1\n'
+        "steps = [[3, 1], [4, 2], [7, 4], [10, 8]]\n",
+        encoding="utf-8",
+    )
+    facts = {"profile": str(house), "winner": "N", "discarder": "E", "scores": {"N": 3}}
     monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(facts)))
     assert main(["settle", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -41,27 +41,29 @@ def test_a_minimum_below_the_payment_table_fails_at_load(tmp_path: Path) -> None
 
 
 def test_payment_shares_are_read_from_the_profile(tmp_path: Path) -> None:
-    # a house rule where every loser pays a whole portion on a discard win: 4 faan = 2 on the
-    # simple table (Wikipedia HK scoring), so W, E and N pay 2 each and S gains 6.
+    # a house rule where every loser pays a whole portion on a discard win: 4 faan = 2 base points
+    # on the simple table (Wikipedia HK scoring), a portion of 4 (portion = 2: the discarder pays
+    # double), so W, E and N pay 4 each and S gains 12.
     house = _house(
         tmp_path,
         'id = "house"\nextends = "hk-old-style"\n[payments]\nresponsibility = "everyone"\n'
         '[payments.shares.everyone]\ndiscarder = 1\nother = 1\nsource = "our house rule"\n',
     )
-    assert _net(house, winner="S", discarder="W", scores={"S": 4}) == {"E": -2, "S": 6, "W": -2, "N": -2}
+    assert _net(house, winner="S", discarder="W", scores={"S": 4}) == {"E": -4, "S": 12, "W": -4, "N": -4}
 
 
 def test_each_payment_says_how_many_portions_it_is(tmp_path: Path) -> None:
-    # a house rule where each loser pays three portions on a self-draw: 3 faan = 1 on the simple
-    # table, so each pays 3, and the reason says 3 portions (it said only "= 1 a portion")
+    # a house rule where each loser pays three portions on a self-draw: 3 faan = 1 base point on
+    # the simple table, a portion of 2, so each pays 6, and the reason says 3 portions (it said
+    # only "= 1 a portion") and what a portion is
     house = _house(
         tmp_path,
         'id = "house"\nextends = "hk-old-style"\n[payments.shares.self_drawn]\neach_loser = 3\n'
         'source = "our house rule"\n',
     )
     payments = settle(parse_facts({"profile": house, "winner": "S", "self_drawn": True, "scores": {"S": 3}})).payments
-    assert {(p.from_seat, p.amount) for p in payments} == {("E", 3), ("W", 3), ("N", 3)}
-    assert all(p.why.endswith("self-drawn: 3 portions") for p in payments)
+    assert {(p.from_seat, p.amount) for p in payments} == {("E", 6), ("W", 6), ("N", 6)}
+    assert all(p.why.endswith("3 faan = 1 x 2 = 2 a portion (simple table), self-drawn: 3 portions") for p in payments)
     # hk-old-style, half responsibility (Yawnoc scorer, README): W discarded and pays a portion, E and N half
     half = settle(parse_facts({"profile": "hk-old-style", "winner": "S", "discarder": "W", "scores": {"S": 4}}))
     assert {p.from_seat: p.why.rsplit(": ", 1)[1] for p in half.payments} == {

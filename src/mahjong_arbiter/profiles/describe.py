@@ -202,6 +202,8 @@ def _payment_words(rules: SettlementRules) -> str:
     steps = ", ".join(f"{start}+ faan {points}" for start, points in rules.table.steps)
     shares = rules.shares
     assert shares is not None  # the loader requires them beside a table
+    if rules.table.portion != 1:
+        steps += f"; a portion is {rules.table.portion} x the points"
     return (
         f"table {rules.table.name} ({steps}); self-drawn: {_fraction(rules.self_drawn_each)} portion from each "
         f"loser; discard ({shares.name}): discarder {_fraction(shares.discarder)}, others {_fraction(shares.other)}"

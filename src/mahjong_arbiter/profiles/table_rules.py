@@ -32,6 +32,8 @@ Layout::
     table = "simple"            # the active table, a name under tables
     responsibility = "half"     # the shares a discard win uses: a name under shares
     [payments.tables.<name>]    steps = [[from_faan, points], ...], source = "..."
+                                portion = 2, portion_source = "..."  (one portion is 2 x the
+                                points; default 1)
     [payments.shares.self_drawn]  each_loser = 1
     [payments.shares.<name>]      discarder = 1, other = 0.5   (portions on a discard win)
 
@@ -147,11 +149,14 @@ class IncidentRule:
 
 @dataclass(frozen=True, slots=True)
 class PaymentTable:
-    """Faan to base points: ``steps`` is ``((from_faan, points), ...)`` in rising faan order."""
+    """Faan to base points: ``steps`` is ``((from_faan, points), ...)`` in rising faan order;
+    one portion (what the shares count) is ``portion`` times a hand's points."""
 
     name: str
     source: str
     steps: tuple[tuple[int, int], ...]
+    portion: int = 1
+    portion_source: str = ""
 
     def points(self, faan: int | float) -> int | None:
         """The points of the last step at or below ``faan``; ``None`` below the first step.
@@ -164,6 +169,15 @@ class PaymentTable:
             if start <= faan:
                 found = points
         return found
+
+    def portions(self, faan: int | float) -> int | None:
+        """One portion at ``faan``: ``portion`` x :meth:`points`; ``None`` below the first step.
+
+        >>> PaymentTable("t", "", ((3, 1), (4, 2), (7, 4), (10, 8)), portion=2).portions(5)
+        4
+        """
+        points = self.points(faan)
+        return None if points is None else self.portion * points
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,7 +332,7 @@ def read_payment_table(payments: Mapping[str, Any], where: str) -> PaymentTable 
         )
     body = tables[name]
     here = f"payments.tables.{name}"
-    _known(body, {"steps": "", "source": ""}, where, here)
+    _known(body, {"steps": "", "source": "", "portion": "", "portion_source": ""}, where, here)
     steps = body.get("steps")
     if not isinstance(steps, list) or not steps:
         raise ProfileError(f"{where}: [{here}] steps: must be a list of [from_faan, points]")
@@ -335,7 +349,9 @@ def read_payment_table(payments: Mapping[str, Any], where: str) -> PaymentTable 
         if read and step[0] <= read[-1][0]:
             raise ProfileError(f"{where}: [{here}] steps: from_faan must rise, {step[0]} follows {read[-1][0]}")
         read.append((step[0], step[1]))
-    return PaymentTable(name, _Reader(body, where, here).text("source"), tuple(read))
+    reader = _Reader(body, where, here)
+    portion = reader.whole("portion", minimum=1, maximum=_BIG, default=1) or 1
+    return PaymentTable(name, reader.text("source"), tuple(read), portion, reader.text("portion_source"))
 
 
 def _shares(payments: Mapping[str, Any], where: str) -> tuple[Fraction | None, str, Shares | None]:

@@ -2,7 +2,8 @@
 profile's payment table, shared as its ``[payments.shares]`` say.
 
 The winner's faan (at least the profile's ``minimum``, capped at the game's limit or the
-profile's) become base points through the active table of ``[payments]``: one portion.  On a
+profile's) become base points through the active table of ``[payments]``; one portion is the
+table's ``portion`` times them (1 unless the table says otherwise).  On a
 self-draw each loser pays ``shares.self_drawn.each_loser`` portions; on a discard win the
 discarder pays ``discarder`` portions and each other loser ``other`` (the ``responsibility``
 names which shares).  A ``pays_for_all`` incident (a high-risk discard, or a guaranteed
@@ -35,7 +36,7 @@ def _table(rules: SettlementRules) -> PaymentTable:
 
 def _portion(rules: SettlementRules, faan: int) -> Fraction:
     table = _table(rules)
-    points = table.points(faan)
+    points = table.portions(faan)
     if points is None:
         raise ArbiterError(
             "bad_facts", f"{rules.profile}: the {table.name} table starts at {table.steps[0][0]} faan, not {faan}"
@@ -78,9 +79,12 @@ def _win(facts: HandFacts, rules: SettlementRules, cap: int | None, notes: list[
         return
     table = _table(rules)
     how = "self-drawn" if facts.self_drawn else f"{rules.shares.name if rules.shares else ''} responsibility"
+    worth = f"{portion} a portion"
+    if table.portion != 1:
+        worth = f"{portion / table.portion} x {table.portion} = {worth}"
     for loser, amount in shares.items():
         owed = _portions(amount / portion if portion else Fraction(0))
-        yield Payment(loser, winner, amount, f"{faan} faan = {portion} a portion ({table.name} table), {how}: {owed}")
+        yield Payment(loser, winner, amount, f"{faan} faan = {worth} ({table.name} table), {how}: {owed}")
 
 
 def _portions(share: Fraction) -> str:
