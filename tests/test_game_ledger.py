@@ -366,3 +366,27 @@ def test_pinned_under_another_version_a_built_in_records_and_a_house_file_compar
     capsys.readouterr()
     assert game(db, "draw", "--game", "2") == 2
     assert "(computed under mahjong-arbiter 0.0.1, as pinned)" in capsys.readouterr().err
+
+
+def test_the_csv_export_carries_incidents_and_notes(
+    db: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Buzzard 2000 (pages 11-12): a dead hand's tile count decides its payment; a false Mah-Jong
+    # withdrawn in time pays nothing; a score above the 600 limit is capped with a note.  None of
+    # these leaves a payment of its own to show, so each must be in the export's own cells.
+    assert game(db, "new", "--profile", "buzzard-2000", "--players", "Ann", "Bob", "Cat", "Dan") == 0
+    hand = ["hand", "--winner", "Bob", "--discarder", "Cat", "--score", "Bob=700", "--score", "Dan=10"]
+    assert game(db, *hand, "--incident", "wrong_tile_count/too_many:Dan:15 tiles",
+                "--incident", "false_mahjong/withdrawn:Ann") == 0
+    capsys.readouterr()
+    assert game(db, "show") == 0
+    shown = capsys.readouterr().out
+    assert "incident: wrong_tile_count by Dan (too many tiles) 15 tiles" in shown
+    assert "incident: false_mahjong by Ann (withdrawn)" in shown
+    out = tmp_path / "game.csv"
+    assert game(db, "export", "--format", "csv", "--output", str(out)) == 0
+    (row,) = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
+    assert row["incidents"] == "wrong_tile_count by Dan (too many tiles) 15 tiles; false_mahjong by Ann (withdrawn)"
+    notes = show(db, capsys)["hands"][0]["notes"]
+    assert notes and row["notes"] == "; ".join(notes)
+    assert any("600" in n for n in notes) and any("withdrawn" in n for n in notes)

@@ -7,7 +7,8 @@
 * :func:`games_json`, :func:`undo_json`, :func:`replay_json` — ``game list``, ``undo`` and
   ``replay`` with ``--json``;
 * :func:`game_csv` — one line per hand: the table state, then per player seat, score, net and
-  running total, then the payments in words.
+  running total, then the payments, the incidents (as ``game show`` words them) and the
+  settlement's notes, each a cell of items joined by ``; ``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ..jsonio import dumps
 from ..schema import document
 from .games import ReplayReport, ledger_rows
 from .ledger import GameRow, HandRow
+from .render import incident_text
 
 __all__ = [
     "game_meta", "game_json", "games_json", "undo_json", "replay_json", "game_csv", "csv_cell", "export_game",
@@ -89,13 +91,16 @@ def game_csv(game: GameRow, hands: Sequence[HandRow]) -> str:
     writer = csv.writer(buffer, lineterminator="\n")
     columns = ["hand", "prevailing", "east", "winner", "self_drawn", "discarder"]
     players = game.players
-    header = columns + [f"{p} {what}" for p in players for what in ("seat", "score", "net", "total")] + ["payments"]
+    per_player = [f"{p} {what}" for p in players for what in ("seat", "score", "net", "total")]
+    header = columns + per_player + ["payments", "incidents", "notes"]
     writer.writerow([csv_cell(h) for h in header])
     for row in rows:
         cells = [row[c] if row[c] is not None else "" for c in columns]
         for p in players:
             cells += [row["seats"][p], row["scores"][p], row["net"][p], row["totals"][p]]
         cells.append("; ".join(f"{x['from']} pays {x['to']} {x['amount']} ({x['why']})" for x in row["payments"]))
+        cells.append("; ".join(incident_text(i) for i in row["incidents"]))
+        cells.append("; ".join(row["notes"]))
         writer.writerow([csv_cell(c) for c in cells])
     return buffer.getvalue().rstrip("\n")
 

@@ -25,7 +25,7 @@ from typing import Any, Final
 
 from .settlement import Settlement, amount_text
 
-__all__ = ["printable", "settlement_text", "signed", "ledger_text"]
+__all__ = ["printable", "settlement_text", "signed", "ledger_text", "incident_text"]
 
 _ESCAPE: Final = re.compile(
     r"\x1b\[[0-?]*[ -/]*[@-~]"  # CSI: colours, cursor moves, erasing
@@ -69,6 +69,24 @@ def _cell(value: Any) -> str:
     return "" if value is None else str(value)
 
 
+_COUNTS: Final = {"too_many": "too many tiles", "too_few": "too few tiles"}
+
+
+def incident_text(incident: Mapping[str, Any]) -> str:
+    """A ledger row's incident in words, with what decides its payment (a dead hand's tile count,
+    a withdrawn call, an accepted excuse): ``wrong_tile_count by Bob (too many tiles) 15 tiles``.
+    ``game show`` and the CSV export both print it so.
+
+    >>> incident_text({"kind": "false_mahjong", "player": "Dan", "trigger": "", "exposed": False})
+    'false_mahjong by Dan (withdrawn)'
+    """
+    marks = [_COUNTS[c] for c in [incident.get("count")] if isinstance(c, str) and c in _COUNTS]
+    marks += ["withdrawn"] if incident.get("exposed") is False else []
+    marks += ["excused"] if incident.get("excused") is True else []
+    text = f"{incident['kind']} by {incident['player']}" + (f" ({', '.join(marks)})" if marks else "")
+    return f"{text} {incident.get('trigger', '')}".rstrip()
+
+
 def ledger_text(players: Sequence[str], rows: Sequence[Mapping[str, Any]], header: str) -> str:
     """The game ledger: one block per hand, then the running totals as a table."""
     lines = [header]
@@ -82,10 +100,7 @@ def ledger_text(players: Sequence[str], rows: Sequence[Mapping[str, Any]], heade
                 f"  {player:<12} {row['seats'][player]}  score {_cell(row['scores'][player]):>5}"
                 f"  net {signed(row['net'][player]):>7}  total {signed(row['totals'][player]):>8}"
             )
-        for incident in row["incidents"]:
-            lines.append(
-                f"  incident: {incident['kind']} by {incident['player']} {incident.get('trigger', '')}".rstrip()
-            )
+        lines.extend(f"  incident: {incident_text(incident)}" for incident in row["incidents"])
         for p in row["payments"]:
             lines.append(f"    {p['from']} pays {p['to']} {p['amount']}  {p['why']}")
         lines.extend(f"    note: {n}" for n in row["notes"])
