@@ -390,3 +390,31 @@ def test_the_csv_export_carries_incidents_and_notes(
     notes = show(db, capsys)["hands"][0]["notes"]
     assert notes and row["notes"] == "; ".join(notes)
     assert any("600" in n for n in notes) and any("withdrawn" in n for n in notes)
+
+
+def test_inputs_that_do_not_apply_are_refused(
+    db: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # MCR settles on the winner's score alone (Green Book 2006 §2.3): a loser's typed score is never used.
+    assert game(db, "new", "--profile", "mcr", "--players", "A", "B", "C", "D") == 0
+    assert game(db, "hand", "--winner", "B", "--discarder", "C", "--score", "B=10", "--score", "A=50") == 2
+    assert "scores.E: mcr settles on the winner's score alone" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps(
+        {"profile": "hk-old-style", "winner": "S", "discarder": "W", "scores": {"S": 3, "N": 2}})))
+    assert main(["settle"]) == 2
+    assert "scores.N: hk-old-style settles on the winner's score alone" in capsys.readouterr().err
+    # facts naming another profile or limit than the game's are refused, not settled under the game's
+    assert game(db, "new", "--profile", "bmja", "--players", "A", "B", "C", "D") == 0
+    facts = tmp_path / "hand.json"
+    for extra, message in (({"profile": "mcr"}, "the facts name 'mcr', and game 2 is pinned to bmja"),
+                           ({"limit": 300}, "the facts give 300, and game 2's limit is 1000")):
+        facts.write_text(json.dumps({"winner": "S", "scores": {"S": 84}, **extra}), encoding="utf-8")
+        assert game(db, "hand", "--input", str(facts)) == 2
+        assert message in capsys.readouterr().err
+    facts.write_text(json.dumps({"profile": "BMJA", "limit": 1000, "winner": "S", "scores": {"S": 84}}), "utf-8")
+    assert game(db, "hand", "--input", str(facts)) == 0  # the game's own profile, however spelt, and limit
+    # Buzzard 2000 liability falls on the discarder of the winning tile: with none named it is refused
+    monkeypatch.setattr("sys.stdin", io.StringIO(json.dumps({"profile": "buzzard-2000", "winner": "S", "scores": {
+        "S": 50}, "incidents": [{"kind": "liability", "player": "W"}]})))
+    assert main(["settle"]) == 2
+    assert "the facts name no discarder: give the discarder (W, if it was them)" in capsys.readouterr().err

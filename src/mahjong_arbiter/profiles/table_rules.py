@@ -235,6 +235,12 @@ class SettlementRules:
         """The declared incident of that kind, if any."""
         return self.incidents.get(kind)
 
+    @property
+    def winner_only(self) -> bool:
+        """Whether only the winner's score is read: MCR and Hong Kong settle on it alone (a
+        loser's score there is never used); classical losers settle their scores too."""
+        return self.method != "classical"
+
 
 # --- reading -------------------------------------------------------------------------------------
 class _Reader:

@@ -51,7 +51,7 @@ from .facts import HandFacts, parse_facts
 from .ledger import GameRow, HandRow, Ledger, TransactionRow
 from .progression import TableState, advance, outcome_of, player_at, seat_of
 from .seats import SEATS, WIND_NAMES, Seat, is_seat
-from .settlement import Settlement, amount_json, settle, settlement_rules
+from .settlement import Settlement, amount_json, check_entered, settle, settlement_rules
 
 __all__ = [
     "ReplayReport",
@@ -306,6 +306,27 @@ def check_pinned(game: GameRow, profile: Profile) -> None:
     )
 
 
+def _check_pinned_facts(game: GameRow, raw: Mapping[str, Any]) -> None:
+    """Refuse entered facts (``game hand --input``, the web) that name another profile or limit
+    than the game's: a kept game settles every hand under what it was pinned to."""
+    named = raw.get("profile")
+    if named is not None:
+        reference = _profile_reference(named)[0] if isinstance(named, str) and named else named
+        if reference != game.profile:
+            raise ArbiterError(
+                "bad_facts",
+                f"profile: the facts name {named!r}, and game {game.id} is pinned to {game.profile}: a kept game "
+                "settles every hand under its own profile; leave profile out (or start a game under the other one)",
+            )
+    limit = raw.get("limit")
+    if limit is not None and limit != game.limit:
+        raise ArbiterError(
+            "bad_facts",
+            f"limit: the facts give {limit!r}, and game {game.id}'s limit is {game.limit} (pinned when it began): "
+            "leave limit out",
+        )
+
+
 def _next_hand(
     ledger: Ledger, game: GameRow, profile: Profile, raw: Mapping[str, Any], expected_hand: int | None
 ) -> tuple[int, dict[str, Any], dict[str, Any], list[TransactionRow]]:
@@ -321,7 +342,9 @@ def _next_hand(
         )
     if state.finished:
         raise ArbiterError("game_over", f"game {game.id} is over; start another with game new")
+    _check_pinned_facts(game, raw)
     evidence, facts = _split({**raw, "profile": game.profile})
+    check_entered(facts, settlement_rules(profile))
     _check_prevailing(evidence, state)
     pinned = dataclasses.replace(facts, profile=game.profile, limit=None)
     stored = {**pinned.to_dict(), **dataclasses.replace(evidence, prevailing_wind=None).to_dict()}

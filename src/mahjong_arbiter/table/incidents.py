@@ -5,8 +5,8 @@ and a free-text trigger.  The profile declares which kinds exist and what each d
 (``[settlement.incidents.<kind>]``, :mod:`mahjong_arbiter.profiles.table_rules`).  Here we refuse
 what cannot be settled: a kind the profile does not declare, a kind whose source leaves it open
 (the profile's reason), a field the kind does not take, an incident on the winner that only a
-loser can have, a payer for all who did not discard the winning tile, two payers for all, the
-same incident twice.
+loser can have, a payer for all who did not discard the winning tile (or a discard win that
+names no discarder), two payers for all, the same incident twice.
 """
 
 from __future__ import annotations
@@ -53,13 +53,19 @@ def _check_one(facts: HandFacts, incident: Incident, rule: IncidentRule, rules: 
             raise ArbiterError("bad_facts", f"{where}: {incident.player}'s hand cannot win after a {incident.kind}")
         elif incident.player == facts.winner:
             raise ArbiterError("bad_facts", f"{where}: the winner cannot be the one who pays")
-    misplaced = facts.self_drawn or facts.discarder not in (None, incident.player)
-    if rule.effect == "pays_for_all" and rule.discarder_only and not incident.excused and misplaced:
-        raise ArbiterError(
-            "bad_facts",
-            f"{where}: {incident.kind} falls on the player who discarded the winning tile; "
-            f"{incident.player} did not (self_drawn or another discarder)",
-        )
+    if rule.effect == "pays_for_all" and rule.discarder_only and not incident.excused and facts.winner is not None:
+        if not facts.self_drawn and facts.discarder is None:
+            raise ArbiterError(
+                "bad_facts",
+                f"{where}: {incident.kind} falls on the player who discarded the winning tile, and the facts name no "
+                f"discarder: give the discarder ({incident.player}, if it was them)",
+            )
+        if facts.self_drawn or facts.discarder != incident.player:
+            raise ArbiterError(
+                "bad_facts",
+                f"{where}: {incident.kind} falls on the player who discarded the winning tile; "
+                f"{incident.player} did not (self_drawn or another discarder)",
+            )
     if rule.effect == "penalty_to_each" and incident.exposed and incident.player == facts.winner:
         raise ArbiterError(
             "open_case",

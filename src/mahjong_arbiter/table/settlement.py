@@ -31,7 +31,9 @@ from ..profiles.table_rules import SettlementRules
 from .facts import HandFacts
 from .seats import SEATS, Seat
 
-__all__ = ["Payment", "Settlement", "settle", "settlement_rules", "amount_json", "amount_text", "refuse"]
+__all__ = [
+    "Payment", "Settlement", "settle", "settlement_rules", "check_entered", "amount_json", "amount_text", "refuse",
+]
 
 
 def amount_json(value: Fraction) -> int | float:
@@ -125,6 +127,30 @@ def settlement_rules(profile: Profile) -> SettlementRules:
             "built-in profile (which brings its settlement) or add [settlement] and [progression] to the file",
         )
     return rules
+
+
+def check_entered(facts: HandFacts, rules: SettlementRules) -> None:
+    """Refuse what a newly entered hand carries that its settlement would never read (a stored
+    hand is replayed as recorded, so this is for the faces' input only): a loser's typed score
+    under a method that settles on the winner's alone.
+
+    Raises
+    ------
+    ArbiterError
+        ``loser_score_not_used``.
+    """
+    if not rules.winner_only:
+        return
+    unused = [s for s in SEATS if s != facts.winner and facts.score(s) != 0]
+    if unused:
+        whose = "a draw has no winner, so no score is used" if facts.winner is None else (
+            f"only the winner's ({facts.winner}) is used"
+        )
+        raise ArbiterError(
+            "loser_score_not_used",
+            f"scores.{unused[0]}: {rules.profile} settles on the winner's score alone ({whose}); give no score "
+            f"for {', '.join(unused)}",
+        )
 
 
 def _settler(method: str) -> Callable[[HandFacts, SettlementRules, int | None], Settlement]:

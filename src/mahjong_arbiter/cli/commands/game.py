@@ -52,7 +52,9 @@ a loser's 13 (fewer with --partial PLAYER); losers' hands only under profiles th
 non_winner_limit incident by itself.  A typed --score beside a --hand must agree with it.
 A --score is the hand's whole score, bonus tiles included, as it is paid; the MCR and Hong Kong
 minimum counts no bonus tiles, so a typed score is checked against it only as a whole (below it:
-exit 1, below_minimum), and a --hand is checked without its bonus tiles.
+exit 1, below_minimum), and a --hand is checked without its bonus tiles.  MCR and Hong Kong
+read the winner's score alone: a loser's --score there is refused.  --input facts settle under
+the game's profile and limit: facts naming another profile or limit are refused.
 The ledger is $XDG_DATA_HOME/mahjong-arbiter/games.sqlite3 unless --db PATH; --game ID picks a
 game (default: the latest). Only "new" creates a ledger (and a missing folder only for the
 default one); the other actions refuse a path where there is no ledger.

@@ -33,7 +33,8 @@ is the profile's. Scores are points (classical, MCR) or faan (Hong Kong): a hand
 bonus tiles included, as it is paid. The MCR and Hong Kong minimum counts no bonus tiles, so a
 typed winner's score below it is refused (exit 1, below_minimum) and one at or above it is taken
 on the table's word; give the winner's hand ("hands") to have the minimum checked without its
-bonus tiles (a hand below it is refused the same way). Everything that decides
+bonus tiles (a hand below it is refused the same way). MCR and Hong Kong read the winner's score
+alone: a loser's typed score there is refused (loser_score_not_used). Everything that decides
 a payment is the profile's data ([settlement], [payments], [progression] in its file; a house-rules
 file that extends a profile changes it): mahjong-arbiter profiles show PROFILE lists its
 incident kinds and what each does (for example liability; false_mahjong, with exposed: false when
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     from ...table.evidence import score_hands, split_evidence
     from ...table.facts import parse_facts
     from ...table.render import settlement_text
-    from ...table.settlement import settle, settlement_rules
+    from ...table.settlement import check_entered, settle, settlement_rules
 
     raw = read_document(args.input, "the facts")
     if not isinstance(raw, dict):
@@ -65,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
     facts = parse_facts(rest)
     profile = load_profile(facts.profile)
     rules = settlement_rules(profile)
+    check_entered(facts, rules)
     scored = None
     if evidence:
         limit = facts.limit if facts.limit is not None else profile.limit
