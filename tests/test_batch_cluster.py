@@ -7,10 +7,12 @@ byte for byte, with the same exit status (issue 14 section 2).
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -118,3 +120,81 @@ def test_one_hand_loads_no_heavy_library() -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT / "src"), os.environ.get("PYTHONPATH")]))}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert "STATUS 0 HEAVY []" in done.stdout, done.stdout + done.stderr
+
+
+# --- a cluster whose workers live in another folder (findings F1, F2) ---------------------------
+
+_WIN = {"concealed": _tiles("1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p C C"), "winning_tile": "C"}
+_READY = {"concealed": _tiles("1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p C"), "winning_tile": None}
+_PROFILE_COMMANDS = [  # every --input command that takes a profile, with hands it works on
+    ("score", ["--profile", "club.toml"], _WIN),
+    ("explain", ["--profile", "club.toml"], _WIN),
+    ("verify", ["--profile", "club.toml"], {**_WIN, "claim": 40}),
+    ("compare", ["--profiles", "mcr,club.toml"], _WIN),
+    ("waits", ["--profile", "club.toml"], _READY),
+    ("shanten", ["--profile", "club.toml"], _READY),
+    ("targets", ["--profile", "club.toml", "--depth", "1"], _READY),
+]
+
+
+@pytest.fixture(scope="module")
+def far_cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A LocalCluster of one worker process started in its own folder, which holds a club.toml of
+    its own (another id, another bonus for Mahjong): the address of its scheduler."""
+    import distributed
+
+    folder = tmp_path_factory.mktemp("worker-folder")
+    club = (ROOT / "docs" / "examples" / "club.toml").read_text(encoding="utf-8")
+    (folder / "club.toml").write_text(club.replace('id = "club"', 'id = "worker-club"').replace(
+        "points = 30", "points = 10"), encoding="utf-8")
+    here = os.getcwd()
+    os.chdir(folder)  # a worker process starts in the folder of the process that spawns it
+    try:
+        cluster = distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                           dashboard_address=None)
+    finally:
+        os.chdir(here)
+    with cluster, distributed.Client(cluster) as client:
+        assert client.run(os.getcwd) == {next(iter(client.scheduler_info()["workers"])): str(folder)}
+        yield cluster.scheduler_address
+
+
+def test_scheduler_workers_score_with_the_clients_profile_file(
+    far_cluster: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The client's ``club.toml`` is the one that counts: a worker never reads a file of that name
+    in its own folder (it used to, silently giving other totals, or failing every line)."""
+    (tmp_path / "club.toml").write_bytes((ROOT / "docs" / "examples" / "club.toml").read_bytes())
+    monkeypatch.chdir(tmp_path)
+    for command, options, hand in _PROFILE_COMMANDS:
+        (tmp_path / "hands.jsonl").write_text(json.dumps({"id": "h", **hand}) + "\n", encoding="utf-8")
+        base = [command, "--input", "hands.jsonl", *options]
+        one = main([*base, "-o", "one.jsonl"])
+        far = main([*base, "-o", "far.jsonl", "--scheduler", far_cluster])
+        err = capsys.readouterr().err
+        assert one == far, (command, err, (tmp_path / "far.jsonl").read_text())
+        single, cluster = (tmp_path / "one.jsonl").read_text(), (tmp_path / "far.jsonl").read_text()
+        assert single == cluster, command
+        assert "worker-club" not in cluster and "club" in cluster, command
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_scheduler_text_has_colour_when_the_clients_output_is_a_terminal(
+    terminal: bool, far_cluster: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Colour follows the client's standard output, never a worker's (whose stdout is no terminal
+    here, or one, when the tests themselves run in a terminal: both ways are checked)."""
+    hands = tmp_path / "hands.jsonl"
+    hands.write_text(json.dumps({"id": "h", **_WIN, "claim": 41}) + "\n", encoding="utf-8")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    out = _Terminal() if terminal else io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    status = main(["verify", "--input", str(hands), "--profile", "mcr", "--format", "text", "--scheduler", far_cluster])
+    assert status == 1
+    assert "WRONG" in out.getvalue()
+    assert ("\x1b[" in out.getvalue()) is terminal

@@ -12,7 +12,11 @@ One code path for every ``--input`` run:
 
 A :class:`Job` carries the handler's *builder* (a module-level function, so it pickles by name)
 and the parsed options, never the handler itself: each process builds the handler once, on the
-first partition it is given (the profile is loaded once per process, not once per partition).
+first partition it is given.  What a build would read from its process's surroundings -- a
+profile named by id or by a path relative to the current folder, whether standard output is a
+terminal -- is decided once, by the client's build, and kept in the options (:func:`pinned`);
+:func:`seal` then makes sure a worker's build only replays those decisions and never resolves a
+path in its own folder or looks at its own terminal.
 
 >>> from mahjong_arbiter.batch.lines import Line
 >>> [len(p) for p in partitions(iter([Line(n, b"{}") for n in range(1, 8)]), 3)]
@@ -26,7 +30,7 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 from .lines import Line
 from .outcomes import Handler, Outcome, outcome_of
@@ -40,8 +44,12 @@ __all__ = [
     "InProcess",
     "Summary",
     "partitions",
+    "pinned",
     "run_partition",
+    "seal",
 ]
+
+T = TypeVar("T")
 
 PARTITION_LINES: Final = 500
 """Lines per partition: large enough that a Dask task's overhead (about a millisecond) is small
@@ -78,6 +86,37 @@ class Job:
     thirteen: bool = False
     partial: bool = False
     token: str = field(default_factory=lambda: os.urandom(16).hex())
+
+
+_PINNED: Final = "_pinned"
+_SEALED: Final = "_pinned_sealed"
+
+
+def pinned(args: argparse.Namespace, key: str, decide: Callable[[], T]) -> T:
+    """The value of *key* for this run: *decide* () on the first build that asks (the client's),
+    kept in *args* from then on, so that every later build -- a worker's, in another folder, on
+    another machine, with another terminal -- gets that very value.
+
+    A builder asks through this for anything it would otherwise read from its process's
+    surroundings (the profile a name or a path stands for, whether colour is wanted).
+
+    Raises
+    ------
+    RuntimeError
+        When *args* were sealed (:func:`seal`) without *key*: a worker's build asked for something
+        the client's did not decide, which is a bug in the builder.
+    """
+    store: dict[str, object] = vars(args).setdefault(_PINNED, {})
+    if key not in store:
+        if getattr(args, _SEALED, False):
+            raise RuntimeError(f"{key} was not decided by the client's build; a worker may not decide it")
+        store[key] = decide()
+    return store[key]  # type: ignore[return-value]
+
+
+def seal(job: Job) -> None:
+    """After the client built *job*'s handler: no later build of it may decide anything new."""
+    setattr(job.args, _SEALED, True)
 
 
 _HANDLERS: dict[str, Handler] = {}

@@ -41,7 +41,18 @@ from typing import IO, TYPE_CHECKING, Any
 from ..answers import error_answer
 from ..batch import BadRecord, Handler, Line, batch_status, read_lines, read_record
 from ..batch.cluster import INSTALL_HINT
-from ..batch.pipeline import PARTITION_LINES, Builder, InProcess, Job, Runner, Summary, handler_of, partitions
+from ..batch.pipeline import (
+    PARTITION_LINES,
+    Builder,
+    InProcess,
+    Job,
+    Runner,
+    Summary,
+    handler_of,
+    partitions,
+    pinned,
+    seal,
+)
 from ..errors import ArbiterError, NotWinningError
 from ..jsonio import dumps
 from ..notation import HONOUR_ORDERS
@@ -58,6 +69,8 @@ __all__ = [
     "add_backend_argument",
     "add_profile_arguments",
     "chosen_profile",
+    "colour_of",
+    "named_profile",
     "refuse_html_batch",
     "Handler",
     "add_hand_arguments",
@@ -384,7 +397,8 @@ def _run_batch(
         raise ArbiterError("bad_arguments", f"--partition-lines must be at least 1, not {size}")
     thirteen, partial = hand_shape_of(args)
     job = Job(build, args, extra_fields, thirteen, partial)
-    handler_of(job)  # built here first: a bad option is refused before a cluster starts or a line is read
+    handler_of(job)  # built here first: a bad option is refused before a cluster starts or a line is read,
+    seal(job)  # and the profiles and the colour are decided here, once: workers replay them (pinned)
     runner_context: contextlib.AbstractContextManager[Runner]
     if args.workers is not None or args.scheduler is not None:
         from ..batch.cluster import DaskRunner
@@ -495,11 +509,29 @@ def add_profile_arguments(parser: argparse.ArgumentParser) -> None:
     add_backend_argument(parser)
 
 
-def chosen_profile(args: argparse.Namespace) -> Profile:
-    """The profile of ``--profile``, with the ``--limit`` override applied."""
+def named_profile(args: argparse.Namespace, name: str) -> Profile:
+    """The profile *name* (a built-in id or a ``.toml`` file) stands for in this run.
+
+    Loaded once, by the first build (the client's), and kept with the options
+    (:func:`~mahjong_arbiter.batch.pipeline.pinned`): a batch's Dask workers score with the very
+    profile the client loaded, never with whatever file of that name lies in their own folder.
+    """
     from ..scoring import resolve_profile
 
-    return resolve_profile(args.profile).with_limit(args.limit)
+    return pinned(args, f"profile {name}", lambda: resolve_profile(name))
+
+
+def chosen_profile(args: argparse.Namespace) -> Profile:
+    """The profile of ``--profile`` (:func:`named_profile`), with the ``--limit`` override applied."""
+    return named_profile(args, args.profile).with_limit(args.limit)
+
+
+def colour_of(args: argparse.Namespace) -> bool:
+    """Whether the text output carries colour: decided once, from the client's output (a terminal,
+    no ``NO_COLOR``, no ``-o``), and kept with the options so a batch's workers follow it."""
+    from ..disputes.style import colour_wanted
+
+    return pinned(args, "colour", lambda: colour_wanted(getattr(args, "output", None), getattr(args, "format", None)))
 
 
 def refuse_html_batch(args: argparse.Namespace) -> None:

@@ -308,6 +308,14 @@ class Profile:
         (``_``-named: a compiled rule function, selection plans); they are rebuilt on first use."""
         return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
 
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Read back (in a batch's Dask worker, say): the fields, and every rule family registered
+        with its special shapes, as loading the profile registers them in the loading process."""
+        from ..rules.registry import known_rule_ids
+
+        self.__dict__.update(state)
+        known_rule_ids()
+
     def rule(self, rule_id: str) -> RuleEntry:
         return self.rules[rule_id]
 

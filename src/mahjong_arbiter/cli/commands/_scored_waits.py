@@ -17,7 +17,7 @@ from typing import Any
 
 from ...errors import ArbiterError
 from ...notation.json_hand import HandRecord
-from ..common import Handler, text_wanted
+from ..common import Handler, colour_of, named_profile, text_wanted
 
 __all__ = ["add_scoring_arguments", "build_scored"]
 
@@ -37,15 +37,14 @@ def add_scoring_arguments(parser: argparse.ArgumentParser) -> None:
 def build_scored(args: argparse.Namespace) -> Handler:
     """The scored waits (or discards) of each hand under ``--profile``."""
     from ...answers import discards_answer, scored_waits_answer
-    from ...disputes.style import Style, colour_wanted
-    from ...scoring import resolve_profile
+    from ...disputes.style import Style
 
     if args.profile is None:
         raise ArbiterError("bad_arguments", "--discards needs --profile: the waits it leaves are scored")
     if getattr(args, "special", None) is not None:
         raise ArbiterError("bad_arguments", "--special cannot be used with --profile: the profile's shapes decide")
-    profile = resolve_profile(args.profile)
-    style = Style(colour_wanted(args.output, args.format))
+    profile = named_profile(args, args.profile)
+    style = Style(colour_of(args))
 
     wanted = text_wanted(args)  # JSON lines need no text: it is not built for them
 

@@ -12,6 +12,8 @@ from ..common import (
     add_backend_argument,
     add_hand_arguments,
     add_output_arguments,
+    colour_of,
+    named_profile,
     refuse_html_batch,
     run_records,
     text_wanted,
@@ -49,15 +51,14 @@ class _SayProfiles(argparse.Action):
 def build(args: argparse.Namespace) -> Handler:
     from ...answers import compare_answer
     from ...disputes.html import compare_page
-    from ...disputes.style import Style, colour_wanted
-    from ...scoring import resolve_profile
+    from ...disputes.style import Style
 
     refuse_html_batch(args)
     names = [p.strip() for p in args.profiles.split(",") if p.strip()]
     if not names:
         raise ArbiterError("bad_arguments", "--profiles needs at least one profile")
-    profiles = [resolve_profile(name) for name in names]
-    style = Style(colour_wanted(args.output, args.format))
+    profiles = [named_profile(args, name) for name in names]
+    style = Style(colour_of(args))
 
     wanted = text_wanted(args)  # JSON lines need no text: it is not built for them
 

@@ -13,6 +13,7 @@ from ..common import (
     add_output_arguments,
     add_profile_arguments,
     chosen_profile,
+    colour_of,
     refuse_html_batch,
     run_records,
     text_wanted,
@@ -38,11 +39,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def build(args: argparse.Namespace) -> Handler:
     from ...answers import explain_answer
     from ...disputes.html import explain_page
-    from ...disputes.style import Style, colour_wanted
+    from ...disputes.style import Style
 
     refuse_html_batch(args)
     profile = chosen_profile(args)
-    style = Style(colour_wanted(args.output, args.format))
+    style = Style(colour_of(args))
 
     wanted = text_wanted(args)  # JSON lines need no text: it is not built for them
 

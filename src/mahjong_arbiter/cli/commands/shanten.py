@@ -25,7 +25,7 @@ from typing import Any
 
 from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text, tile_text
-from ..common import Handler, add_hand_arguments, add_output_arguments, run_records
+from ..common import Handler, add_hand_arguments, add_output_arguments, named_profile, run_records
 from ._teaching import SEEN_FIELD, add_seen_argument, seen_tiles
 
 NAME = "shanten"
@@ -63,10 +63,9 @@ def _number(shanten: int | None, exact: bool) -> str:
 def build(args: argparse.Namespace) -> Handler:
     from ...answers import shanten_answer
     from ...disputes.style import table
-    from ...scoring import resolve_profile
     from ...teaching.shanten import form_label
 
-    profile = resolve_profile(args.profile)
+    profile = named_profile(args, args.profile)
 
     def tiles(useful: Any) -> str:
         return " ".join(f"{tile_text(u.tile, args.ascii)}({u.unseen})" for u in useful) or "-"

@@ -13,6 +13,7 @@ from ..common import (
     add_output_arguments,
     add_profile_arguments,
     chosen_profile,
+    colour_of,
     refuse_html_batch,
     run_records,
     text_wanted,
@@ -69,13 +70,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def build(args: argparse.Namespace) -> Handler:
     from ...answers import verify_answer
     from ...disputes.html import verify_page
-    from ...disputes.style import Style, colour_wanted
+    from ...disputes.style import Style
 
     refuse_html_batch(args)
     if args.input is None and args.claim is None and args.claim_rules is None:
         raise ArbiterError("bad_arguments", "give the claim: --claim TOTAL or --claim-rules 'Rule, Rule'")
     profile = chosen_profile(args)
-    style = Style(colour_wanted(args.output, args.format))
+    style = Style(colour_of(args))
 
     wanted = text_wanted(args)  # JSON lines need no text: it is not built for them
 
