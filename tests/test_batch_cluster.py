@@ -198,3 +198,23 @@ def test_scheduler_text_has_colour_when_the_clients_output_is_a_terminal(
     assert status == 1
     assert "WRONG" in out.getvalue()
     assert ("\x1b[" in out.getvalue()) is terminal
+
+
+def test_dask_keeps_its_warnings_off_stderr(tmp_path: Path) -> None:
+    """A dashboard port already taken used to print Dask's four-line UserWarning before the summary;
+    stderr holds the summary alone (one worker: "on 1 worker")."""
+    import socket
+
+    hands = tmp_path / "hands.jsonl"
+    hands.write_text(json.dumps({"id": "h", "concealed": _tiles("1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p C C"),
+                                 "winning_tile": "C"}) + "\n", encoding="utf-8")
+    with socket.socket() as taken:
+        try:
+            taken.bind(("127.0.0.1", 8787))
+            taken.listen()
+        except OSError:  # some other program holds it already: just as well
+            pass
+        done = _run("score", "--input", str(hands), "--profile", "mcr", "--workers", "1", "-o", str(tmp_path / "o"))
+    assert done.returncode == 0
+    assert done.stderr.startswith("mahjong-arbiter score: 1 lines read: 1 scored, 0 bad input; ")
+    assert done.stderr.endswith(" hands/s on 1 worker\n") and done.stderr.count("\n") == 1, done.stderr

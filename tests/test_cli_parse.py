@@ -163,7 +163,7 @@ def test_batch_formats_and_output_file(capsys: pytest.CaptureFixture[str], tmp_p
     status, out, _ = _run(capsys, "--input", source, "--json")
     assert status == 2 and [r["id"] for r in json.loads(out)] == ["ok-1", "bad-field", None, "ok-2"]
     status, out, _ = _run(capsys, "--input", source, "--format", "text", "--ascii")
-    assert "== ok-1 ==" in out and "error (unknown_field)" in out and "== #3 ==" in out
+    assert "== ok-1 ==" in out and "error (unknown_field)" in out and "== line 3 ==" in out
     assert not _has_glyph(out)
     target = tmp_path / "out.jsonl"
     status, out, _ = _run(capsys, "--input", source, "-o", str(target))

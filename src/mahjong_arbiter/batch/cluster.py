@@ -13,6 +13,11 @@ here, only when asked for, and its absence is a plain message naming the extra.
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import signal
+import threading
+import warnings
 from collections import deque
 from collections.abc import Iterator
 from types import TracebackType
@@ -28,6 +33,39 @@ __all__ = ["DaskRunner", "INSTALL_HINT"]
 INSTALL_HINT: Final = "pip install 'mahjong-arbiter[cluster]'"
 IN_FLIGHT_PER_WORKER: Final = 3
 """Partitions submitted ahead per worker: enough to keep each busy while results are written."""
+
+
+@contextlib.contextmanager
+def _quiet_dask() -> Iterator[None]:
+    """Dask's own warnings and log lines kept off stderr while the runner lives: a dashboard
+    port already taken, a worker's lost connection that Dask recovers from.  They are not the
+    user's business; what is (a scheduler that cannot be reached) comes back as an error."""
+    loggers = [logging.getLogger(name) for name in ("distributed", "dask")]
+    levels = [logger.level for logger in loggers]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for logger in loggers:
+            logger.setLevel(logging.CRITICAL)
+        try:
+            yield
+        finally:
+            for logger, level in zip(loggers, levels, strict=True):
+                logger.setLevel(level)
+
+
+@contextlib.contextmanager
+def _workers_ignore_ctrl_c() -> Iterator[None]:
+    """Worker processes started inside ignore SIGINT (they inherit the disposition): Ctrl-C at a
+    terminal reaches the whole process group, and it is this process that stops the run and
+    closes its cluster, without a traceback from every worker."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _distributed() -> Any:
@@ -57,20 +95,22 @@ class DaskRunner:
         self._scheduler = scheduler
         self._client: Any = None
         self._cluster: Any = None
+        self._quiet: contextlib.AbstractContextManager[None] | None = None
 
     def __enter__(self) -> DaskRunner:
-        import logging  # here, not at import: a run without a cluster never needs it
-
         distributed = _distributed()
+        self._quiet = _quiet_dask()
+        self._quiet.__enter__()
         try:
             if self._workers is not None:
-                self._cluster = distributed.LocalCluster(
-                    n_workers=self._workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address=None,
-                    silence_logs=logging.ERROR,
-                )
+                with _workers_ignore_ctrl_c():
+                    self._cluster = distributed.LocalCluster(
+                        n_workers=self._workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address=None,
+                        silence_logs=logging.CRITICAL,
+                    )
                 self._client = distributed.Client(self._cluster)
             else:
                 self._client = distributed.Client(self._scheduler, timeout="10s")
@@ -83,16 +123,24 @@ class DaskRunner:
         except OSError as exc:  # the scheduler cannot be reached (connection refused, timeout)
             self.__exit__(None, None, None)
             raise ArbiterError("bad_arguments", f"cannot reach the Dask scheduler {self._scheduler}: {exc}") from None
+        except BaseException:
+            self.__exit__(None, None, None)
+            raise
         return self
 
     def __exit__(
         self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
     ) -> None:
-        if self._client is not None:
-            self._client.close()
-        if self._cluster is not None:
-            self._cluster.close()
-        self._client = self._cluster = None
+        try:
+            if self._client is not None:
+                self._client.close()
+            if self._cluster is not None:
+                self._cluster.close()
+        finally:
+            self._client = self._cluster = None
+            if self._quiet is not None:
+                self._quiet.__exit__(None, None, None)
+                self._quiet = None
 
     @property
     def client(self) -> Any:

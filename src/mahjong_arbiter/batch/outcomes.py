@@ -40,13 +40,15 @@ INTERNAL_ERROR = 3
 class Outcome:
     """What one input line came to: its exit status, its JSON document written as one line
     (``id`` first; an ``error`` object for a line that failed), its text for people, its id and
-    its error's code (None when it got a result)."""
+    its error's code (None when it got a result), and the number of its line in the input (None
+    for one HAND)."""
 
     status: int
     line: str
     text: str
     id: str | None
     code: str | None = None
+    number: int | None = None
 
     def document(self) -> dict[str, Any]:
         """The JSON document as an object (read back from :attr:`line`)."""
@@ -61,8 +63,9 @@ def internal_error(exc: BaseException) -> ArbiterError:
     return ArbiterError("internal_error", f"internal error: {what[:300]}, please report it with this input")
 
 
-def outcome_of(rec: HandRecord | BadRecord, handle: Handler) -> Outcome:
-    """*handle* applied to *rec*: its outcome, or the error object of a bad or failing line.
+def outcome_of(rec: HandRecord | BadRecord, handle: Handler, number: int | None = None) -> Outcome:
+    """*handle* applied to *rec* (from input line *number*): its outcome, or the error object of a
+    bad or failing line.
 
     Bad input (:class:`~mahjong_arbiter.errors.ArbiterError`) is status 2, a hand that does not
     win (:class:`~mahjong_arbiter.errors.NotWinningError`) status 1, any other exception status 3
@@ -83,9 +86,9 @@ def outcome_of(rec: HandRecord | BadRecord, handle: Handler) -> Outcome:
             error, status = internal_error(exc), INTERNAL_ERROR
         else:
             line = result if isinstance(result, str) else dumps(document({**result, "id": ident}))
-            return Outcome(status, line, text, ident)
+            return Outcome(status, line, text, ident, None, number)
     words = f"error ({error.code}): {error.message}"
-    return Outcome(status, dumps(document(error_answer(ident, error))), words, ident, error.code)
+    return Outcome(status, dumps(document(error_answer(ident, error))), words, ident, error.code, number)
 
 
 def batch_status(statuses: Iterable[int]) -> int:

@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Final, Protocol, TypeVar
@@ -43,6 +44,7 @@ __all__ = [
     "Runner",
     "InProcess",
     "Summary",
+    "Tally",
     "partitions",
     "pinned",
     "run_partition",
@@ -137,7 +139,8 @@ def run_partition(job: Job, lines: list[Line]) -> list[Outcome]:
     """The outcome of each line of one partition, in order (never raises for a line's content)."""
     handle = handler_of(job)
     return [
-        outcome_of(read_record(line, extra_fields=job.extra_fields, thirteen=job.thirteen, partial=job.partial), handle)
+        outcome_of(read_record(line, extra_fields=job.extra_fields, thirteen=job.thirteen, partial=job.partial), handle,
+                   line.number)
         for line in lines
     ]
 
@@ -168,22 +171,35 @@ class InProcess:
             yield run_partition(job, part)
 
 
+Tally = Callable[[Outcome], str]
+"""What a status-1 outcome without an error code was, in the summary's words (``verify``: "wrong
+claim", or "right claim below minimum"); it may read the outcome's JSON (:meth:`Outcome.document`)."""
+
+
 @dataclass
 class Summary:
     """What a batch came to, counted as its outcomes go by, for the one-line report on stderr.
 
     *words* names what status 0 and a status 1 without an error mean for the command (``score``:
-    scored, below minimum).
+    scored, below minimum); a command whose status 1 means more than one thing gives *tally*,
+    which names each such outcome, and each name is counted apart.  Hands not winning (status 1,
+    code ``not_winning``) are counted apart too.  :meth:`start` restarts the clock (once a
+    cluster is up: hands/s measures the work, not the cluster's start).
     """
 
     words: tuple[str, str] = ("done", "status 1")
+    tally: Tally | None = None
     read: int = 0
     done: int = 0
     not_winning: int = 0
-    status_one: int = 0
+    status_one: Counter[str] = field(default_factory=Counter)
     bad_input: int = 0
     internal: int = 0
     started: float = field(default_factory=time.perf_counter)
+
+    def start(self) -> None:
+        """Count hands/s from now."""
+        self.started = time.perf_counter()
 
     def add(self, outcome: Outcome) -> None:
         self.read += 1
@@ -193,23 +209,27 @@ class Summary:
             if outcome.code == "not_winning":
                 self.not_winning += 1
             else:
-                self.status_one += 1
+                self.status_one[self.words[1] if self.tally is None else self.tally(outcome)] += 1
         elif outcome.status == 2:
             self.bad_input += 1
         else:
             self.internal += 1
 
-    def line(self, workers: int | None = None) -> str:
-        """``12000 lines read: 11420 scored, 80 not winning, 400 below minimum, 100 bad input;
-        9876 hands/s`` (a count of hands not winning or of status 1 is left out when it is 0)."""
-        seconds = max(time.perf_counter() - self.started, 1e-9)
+    def counts(self) -> str:
+        """``11420 scored, 80 not winning, 400 below minimum, 100 bad input`` (a count of hands not
+        winning, of a status-1 kind or of internal errors is left out when it is 0)."""
         parts = [f"{self.done} {self.words[0]}"]
         if self.not_winning:
             parts.append(f"{self.not_winning} not winning")
-        if self.status_one:
-            parts.append(f"{self.status_one} {self.words[1]}")
+        parts += [f"{n} {word}" for word, n in self.status_one.items()]
         parts.append(f"{self.bad_input} bad input")
         if self.internal:
             parts.append(f"{self.internal} internal errors")
-        where = f" on {workers} workers" if workers else ""
-        return f"{self.read} lines read: {', '.join(parts)}; {self.read / seconds:.0f} hands/s{where}"
+        return ", ".join(parts)
+
+    def line(self, workers: int | None = None) -> str:
+        """``12000 lines read: 11420 scored, 80 not winning, 400 below minimum, 100 bad input;
+        9876 hands/s`` (:meth:`counts`; hands/s since :meth:`start`, on how many workers)."""
+        seconds = max(time.perf_counter() - self.started, 1e-9)
+        where = f" on {workers} worker{'s' if workers != 1 else ''}" if workers else ""
+        return f"{self.read} lines read: {self.counts()}; {self.read / seconds:.0f} hands/s{where}"

@@ -24,6 +24,7 @@ from types import ModuleType
 from .. import __version__
 from ..batch import INTERNAL_ERROR, internal_error
 from ..errors import ArbiterError, NotWinningError
+from .common import INTERRUPTED
 
 __all__ = ["main", "build_parser", "EXIT_STATUS"]
 
@@ -34,6 +35,9 @@ EXIT_STATUS = """exit status:
   2  bad input: the message names what is wrong
   3  internal error: one line on stderr; please report it with the input
   a batch (--input) exits 2 if any line was bad input, else 1 if any line is 1, else 0
+  130  interrupted (Ctrl-C): a batch says after how many lines; -o FILE is left as it was
+       and the lines done are in FILE.partial
+  141  the output was closed early (a broken pipe: '| head'): the run stops quietly
 """
 
 EXAMPLE = """examples:
@@ -97,6 +101,23 @@ def _parser_for(argv: Sequence[str]) -> argparse.ArgumentParser:
     return build_parser()
 
 
+BROKEN_PIPE = 141
+"""The exit status when the output was closed before the run ended (128 + SIGPIPE: what a shell
+reports for a program the closed pipe stopped, so ``set -o pipefail`` sees an unfinished run)."""
+
+
+def _drop_stdout() -> None:
+    """Point standard output at /dev/null, so the interpreter's last flush of the closed pipe
+    writes nowhere instead of printing a second error."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # a stdout without a file descriptor (tests)
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status of :data:`EXIT_STATUS`.
 
@@ -120,8 +141,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ArbiterError as exc:
         print(f"mahjong-arbiter {args.command}: {exc.message}", file=sys.stderr)
         return 2
-    except BrokenPipeError:
-        return 0
+    except BrokenPipeError:  # the reader went away ('| head'): stop quietly, and never say "done"
+        _drop_stdout()
+        return BROKEN_PIPE
+    except KeyboardInterrupt:
+        print(f"mahjong-arbiter {args.command}: interrupted", file=sys.stderr)
+        return INTERRUPTED
     except Exception as exc:  # noqa: BLE001  # the boundary where a bug becomes one line and status 3
         print(f"mahjong-arbiter {args.command}: {internal_error(exc).message}", file=sys.stderr)
         return INTERNAL_ERROR

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import itertools
 import math
 import os
 import re
@@ -39,7 +40,7 @@ from collections.abc import Callable, Iterator
 from typing import IO, TYPE_CHECKING, Any
 
 from ..answers import error_answer
-from ..batch import BadRecord, Handler, Line, batch_status, read_lines, read_record
+from ..batch import BadRecord, Handler, Line, Outcome, batch_status, read_lines, read_record
 from ..batch.cluster import INSTALL_HINT
 from ..batch.pipeline import (
     PARTITION_LINES,
@@ -48,6 +49,7 @@ from ..batch.pipeline import (
     Job,
     Runner,
     Summary,
+    Tally,
     handler_of,
     partitions,
     pinned,
@@ -59,11 +61,13 @@ from ..notation import HONOUR_ORDERS
 from ..notation.json_hand import HandRecord
 from ..notation.text_record import record_from_text
 from ..schema import document
+from .output_file import BatchOutput
 
 if TYPE_CHECKING:  # commands without a profile never load the profile modules
     from ..profiles.model import Profile
 
 __all__ = [
+    "INTERRUPTED",
     "BACKEND_CHOICES",
     "BadRecord",
     "add_backend_argument",
@@ -340,6 +344,7 @@ def run_records(
     *,
     extra_fields: frozenset[str] = frozenset(),
     words: tuple[str, str] = ("done", "status 1"),
+    tally: Tally | None = None,
 ) -> int:
     """Read the hands, apply the handler *build* makes to each, write the results; return the
     exit status.
@@ -351,7 +356,8 @@ def run_records(
     (:mod:`mahjong_arbiter.batch.pipeline`): in partitions, in this process or on a Dask cluster
     (``--workers``, ``--scheduler``), every line getting its outcome in input order; progress is
     shown on stderr when it is a terminal, and a one-line summary (*words* say what status 0 and
-    status 1 mean for the command) ends the run.
+    status 1 mean for the command; *tally*, when status 1 means more than one thing, names each
+    such line) ends the run.
     """
     fmt: str | None = getattr(args, "format", None)
     if (args.hand is None) == (args.input is None):
@@ -384,11 +390,20 @@ def run_records(
             else:
                 out.write(text.rstrip("\n") + "\n")
         return status
-    return _run_batch(args, build, extra_fields, words, fmt)
+    return _run_batch(args, build, extra_fields, words, tally, fmt)
+
+
+INTERRUPTED = 130
+"""The exit status of a batch stopped by Ctrl-C (128 + SIGINT, as a shell reports it)."""
 
 
 def _run_batch(
-    args: argparse.Namespace, build: Builder, extra_fields: frozenset[str], words: tuple[str, str], fmt: str | None
+    args: argparse.Namespace,
+    build: Builder,
+    extra_fields: frozenset[str],
+    words: tuple[str, str],
+    tally: Tally | None,
+    fmt: str | None,
 ) -> int:
     lines = iter_lines_of(args)  # usage errors (context flags with --input) before any work starts
     refuse_output_over_input(args.input, getattr(args, "output", None))
@@ -399,6 +414,13 @@ def _run_batch(
     job = Job(build, args, extra_fields, thirteen, partial)
     handler_of(job)  # built here first: a bad option is refused before a cluster starts or a line is read,
     seal(job)  # and the profiles and the colour are decided here, once: workers replay them (pinned)
+    command = f"mahjong-arbiter {getattr(args, 'command', '')}".strip()
+    parts = partitions(lines, size)
+    first = next(parts, None)  # the input is opened here: a missing one is refused before -o is touched
+    if first is None:  # nothing was done: that is no success (a batch drops nothing in silence)
+        source = "standard input" if args.input == "-" else args.input
+        print(f"{command}: no hands in {source} (it is empty or holds only blank lines)", file=sys.stderr)
+        return 2
     runner_context: contextlib.AbstractContextManager[Runner]
     if args.workers is not None or args.scheduler is not None:
         from ..batch.cluster import DaskRunner
@@ -406,33 +428,53 @@ def _run_batch(
         runner_context = DaskRunner(workers=args.workers, scheduler=args.scheduler)
     else:
         runner_context = contextlib.nullcontext(InProcess())
-    summary = Summary(words)
+    summary = Summary(words, tally)
     statuses: list[int] = []
     collected: list[dict[str, Any]] = []
-    with _output(args) as out, runner_context as runner, _progress() as progress:
-        for outcomes in runner.run(job, partitions(lines, size)):
-            for outcome in outcomes:
-                summary.add(outcome)
-                statuses.append(outcome.status)
-                if fmt in (None, "jsonl"):
-                    out.write(outcome.line + "\n")
-                elif fmt == "json":
-                    collected.append(outcome.document())
-                else:
-                    name = outcome.id if outcome.id is not None else f"#{summary.read}"
-                    out.write(f"== {name} ==\n{outcome.text.rstrip()}\n\n")
-            out.flush()
-            progress(len(outcomes))
-        if fmt == "json":
-            out.write(dumps(collected, pretty=True) + "\n")
+    with runner_context as runner:  # the cluster is reached before -o is touched
         workers = getattr(runner, "workers", None)
-    command = f"mahjong-arbiter {getattr(args, 'command', '')}".strip()
-    if not statuses:  # nothing was done: that is no success (a batch drops nothing in silence)
-        source = "standard input" if args.input == "-" else args.input
-        print(f"{command}: no hands in {source} (it is empty or holds only blank lines)", file=sys.stderr)
-        return 2
+        output = BatchOutput(getattr(args, "output", None))  # -o is replaced only at the end
+        summary.start()  # hands/s counts the work, not the cluster's start
+        interrupted = False
+        try:
+            with _progress() as progress:
+                for outcomes in runner.run(job, itertools.chain([first], parts)):
+                    for outcome in outcomes:
+                        summary.add(outcome)
+                        statuses.append(outcome.status)
+                        _write_outcome(output.stream, outcome, fmt, collected)
+                    output.stream.flush()
+                    progress(len(outcomes))
+        except KeyboardInterrupt:
+            interrupted = True
+        except BaseException:
+            output.discard()
+            raise
+        if fmt == "json":  # an interrupted run's array holds the lines done, as its JSON lines would
+            output.stream.write(dumps(collected, pretty=True) + "\n")
+        if interrupted:
+            kept = output.keep_partial()
+        else:
+            output.commit()
+    if interrupted:
+        where = "" if output.path is None or kept == output.path else (
+            f"; {output.path} is left as it was, the results of those lines are in {kept}")
+        print(f"{command}: interrupted after {summary.read} lines: {summary.counts()}{where}", file=sys.stderr)
+        return INTERRUPTED
     print(f"{command}: {summary.line(workers)}", file=sys.stderr)
     return batch_status(statuses)
+
+
+def _write_outcome(out: IO[str], outcome: Outcome, fmt: str | None, collected: list[dict[str, Any]]) -> None:
+    """One outcome in the format asked: its JSON line, kept for the JSON array, or its text under
+    a heading naming the hand (its id, else its line in the input)."""
+    if fmt in (None, "jsonl"):
+        out.write(outcome.line + "\n")
+    elif fmt == "json":
+        collected.append(outcome.document())
+    else:
+        name = outcome.id if outcome.id is not None else f"line {outcome.number}"
+        out.write(f"== {name} ==\n{outcome.text.rstrip()}\n\n")
 
 
 @contextlib.contextmanager

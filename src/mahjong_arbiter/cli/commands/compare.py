@@ -77,4 +77,4 @@ def build(args: argparse.Namespace) -> Handler:
 
 
 def run(args: argparse.Namespace) -> int:
-    return run_records(args, build, words=("compared", "status 1"))
+    return run_records(args, build, words=("compared", "no win under any profile"))

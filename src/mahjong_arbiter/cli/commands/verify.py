@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ...batch import Outcome
 from ...errors import ArbiterError
 from ...notation.json_hand import HandRecord
 from ..common import (
@@ -97,5 +98,10 @@ def build(args: argparse.Namespace) -> Handler:
     return handle
 
 
+def _tally(outcome: Outcome) -> str:
+    """What a line of status 1 was: a wrong claim, or a right claim on a hand below the minimum."""
+    return "right claim below minimum" if outcome.document().get("verdict") == "right" else "wrong claim"
+
+
 def run(args: argparse.Namespace) -> int:
-    return run_records(args, build, extra_fields=_CLAIM, words=("right", "wrong claim"))
+    return run_records(args, build, extra_fields=_CLAIM, words=("right", "wrong claim"), tally=_tally)

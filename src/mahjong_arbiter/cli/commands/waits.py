@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ...batch import Outcome
 from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text, tile_text
 from ..common import Handler, add_hand_arguments, add_output_arguments, run_records, text_wanted
@@ -66,5 +67,14 @@ def build(args: argparse.Namespace) -> Handler:
     return handle
 
 
+def _tally(outcome: Outcome) -> str:
+    """What a line of status 1 was: no wait at all, waits that all score below the minimum
+    (``--profile``), or no discard leaving a winning wait (``--discards``)."""
+    found = outcome.document()
+    if "discards" in found:
+        return "no discard leaves a win"
+    return "waits below minimum" if found.get("waits") else "no waits"
+
+
 def run(args: argparse.Namespace) -> int:
-    return run_records(args, build, words=("done", "no waits"))
+    return run_records(args, build, words=("done", "no waits"), tally=_tally)
