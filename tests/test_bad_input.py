@@ -281,3 +281,15 @@ def test_numbers_and_paths_the_ledger_or_disk_cannot_take_are_bad_input(
     capsys.readouterr()
     status, _, err = _run(capsys, *argv)
     assert status == 2 and ("expected a whole number" in err or "cannot write" in err)
+
+
+def test_a_line_of_exactly_a_mebibyte_is_whole_with_lf_or_crlf() -> None:
+    import io
+
+    from mahjong_arbiter.batch.lines import MAX_LINE_BYTES, iter_lines
+
+    full, over = b"x" * MAX_LINE_BYTES, b"y" * (MAX_LINE_BYTES + 1)
+    data = full + b"\n" + full + b"\r\n" + over + b"\r\n" + over + b"\n" + full + b"\r\n" + b"[1]\r\n"
+    found = [(line.number, len(line.raw), line.cut) for line in iter_lines(io.BytesIO(data))]
+    assert found == [(1, MAX_LINE_BYTES, False), (2, MAX_LINE_BYTES, False), (3, MAX_LINE_BYTES, True),
+                     (4, MAX_LINE_BYTES, True), (5, MAX_LINE_BYTES, False), (6, 3, False)]

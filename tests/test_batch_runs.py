@@ -154,3 +154,33 @@ def test_text_names_a_hand_without_id_by_its_line(tmp_path: Path, capsys: pytest
     assert main(["score", "--input", str(hands), "--profile", "mcr", "--format", "text"]) == 0
     out = capsys.readouterr().out
     assert "== a ==" in out and "== line 4 ==" in out
+
+
+@pytest.mark.parametrize("command", ["shanten", "targets"])
+@pytest.mark.parametrize("seen", ["1m1m1m1m", "zz"])
+def test_seen_beside_input_is_refused_as_a_context_flag_is(
+    command: str, seen: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    hands = _write(tmp_path / "hands.jsonl", {"id": "a", "concealed": WINS["concealed"][:13], "winning_tile": None})
+    assert main([command, "--input", str(hands), "--profile", "mcr", "--seen", seen]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (f"mahjong-arbiter {command}: --seen cannot be used with --input: each JSON hand carries its own "
+                   "context\n")
+
+
+def test_a_line_refused_for_another_field_keeps_its_id(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    hand = json.dumps(WINS)[1:-1]
+    hands = tmp_path / "hands.jsonl"
+    hands.write_text("\n".join([
+        '{"id": "h-big", ' + hand + ', "flowers": 9007199254740992}',
+        '{"id": "h-nan", ' + hand + ', "flowers": NaN}',
+        '{"id": "h-sur", ' + hand + ', "events": ["\\ud800"]}',
+        '{"id": "h-dup", ' + hand + ', "flowers": 1, "flowers": 2}',
+        '{"id": "a", "id": "b", ' + hand + '}',  # which id? neither: null
+        '{"id": "\\udc00", ' + hand + '}',  # the id itself is no text
+    ]) + "\n", encoding="utf-8")
+    assert main(["verify", "--input", str(hands), "--profile", "mcr", "--claim", "21"]) == 2
+    found = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [f["id"] for f in found] == ["h-big", "h-nan", "h-sur", "h-dup", None, None]
+    assert {f["error"]["code"] for f in found} == {"bad_json"}

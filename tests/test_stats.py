@@ -92,3 +92,59 @@ def test_an_empty_file_and_an_output_over_the_input_are_refused(
     kept = results.read_bytes()
     assert main(["stats", str(results), "-o", str(results)]) == 2
     assert "is the input file" in capsys.readouterr().err and results.read_bytes() == kept
+
+
+@pytest.mark.parametrize(("line", "reason"), [
+    ('{"profile": "mcr", "total": 8, "items": 5}', "its 'items' is not a list: 5"),
+    ('{"profile": "mcr", "total": 8, "items": true}', "its 'items' is not a list: True"),
+    ('{"profile": "mcr", "total": 8, "items": [7]}', "an item is not a rule with a string 'id': 7"),
+    ('{"profile": "mcr", "total": "8", "items": []}', "its 'total' is not a number: '8'"),
+    ('{"profile": "mcr", "total": 1.7e308, "items": []}', "its 'total' 1.7e+308 is beyond 9007199254740992"),
+])
+def test_a_result_line_with_impossible_fields_is_a_bad_line_not_a_crash(
+    line: str, reason: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = json.dumps({"profile": "mcr", "unit": "points", "total": 8, "items": []})
+    results = tmp_path / "results.jsonl"
+    results.write_text(f"{good}\n{line}\n{line}\n", encoding="utf-8")
+    for fmt in ("text", "json"):
+        assert main(["stats", str(results), "--format", fmt]) == 2
+        out, err = capsys.readouterr()
+        assert err == (f"mahjong-arbiter stats: 2 of the 3 lines are not score results (the first is line 2 of "
+                       f"{results}: {reason}; a results file is what score --input writes)\n")
+    assert main(["stats", str(results), "--json"]) == 2
+    data = json.loads(capsys.readouterr().out)
+    (mcr,) = data["profiles"]
+    assert data["unreadable"] == 2 and mcr["scored"] == 1 and mcr["totals"]["counts"] == [[8, 1]]
+
+
+def test_two_rules_of_one_name_are_two_rows_and_two_bars(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Buzzard 2000 has a double and a bonus both named "No chows" (score.double.no-chows,
+    score.bonus.no-chows): each is its own row and its own bar, labelled with its id."""
+    import mahjong_arbiter.batch.stats_html as stats_html
+
+    items = [{"id": "score.double.no-chows", "name": "No chows", "doubles": 1},
+             {"id": "score.bonus.no-chows", "name": "No chows", "points": 10},
+             {"id": "score.bonus.mahjong", "name": "Mahjong", "points": 20}]
+    lines = [{"profile": "buzzard-2000", "unit": "points", "total": 60, "items": items},
+             {"profile": "buzzard-2000", "unit": "points", "total": 20, "items": items[2:]}]
+    results = tmp_path / "results.jsonl"
+    results.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    assert main(["stats", str(results)]) == 0
+    out = capsys.readouterr().out
+    assert "No chows (score.bonus.no-chows)" in out and "No chows (score.double.no-chows)" in out
+    drawn: list[tuple[list[str], int]] = []
+    real = stats_html._png
+
+    def png(figure: object) -> str:
+        (ax,) = figure.axes  # type: ignore[attr-defined]
+        drawn.append(([t.get_text() for t in ax.get_yticklabels()], len(ax.patches)))
+        return real(figure)
+
+    monkeypatch.setattr(stats_html, "_png", png)
+    assert main(["stats", str(results), "--format", "html", "-o", str(tmp_path / "s.html")]) == 0
+    labels, bars = drawn[1]  # the rules plot, the most counted on top (the last row)
+    assert bars == 3
+    assert labels == ["No chows (score.double.no-chows)", "No chows (score.bonus.no-chows)", "Mahjong"]

@@ -58,11 +58,11 @@ def iter_lines(handle: IO[bytes]) -> Iterator[Line]:
     """The non-blank lines of *handle*, numbered from 1, a leading byte-order mark dropped."""
     number = 0
     while True:
-        chunk = handle.readline(MAX_LINE_BYTES + 1)
+        chunk = handle.readline(MAX_LINE_BYTES + 2)  # room for the line's own CR LF
         if not chunk:
             return
         number += 1
-        cut = len(chunk) > MAX_LINE_BYTES and not chunk.endswith(b"\n")
+        cut = len(chunk.removesuffix(b"\n").removesuffix(b"\r")) > MAX_LINE_BYTES
         if cut:
             rest = chunk
             while rest and not rest.endswith(b"\n"):  # skip the rest of the line, chunk by chunk

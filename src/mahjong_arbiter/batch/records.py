@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from ..errors import ArbiterError, HandError
@@ -46,4 +47,33 @@ def read_record(
             ident = obj["id"]
         return record_from_json(obj, extra_fields=extra_fields, thirteen=thirteen, partial=partial)
     except ArbiterError as exc:
+        if ident is None and not line.cut:
+            ident = _id_of_refused(line.raw)
         return BadRecord(ident, type(exc)(exc.code, f"line {line.number}: {exc.message}"), line.number)
+
+
+class _Pairs(list[tuple[str, object]]):
+    """A JSON object as its (key, value) pairs in order, repeated keys kept."""
+
+
+def _id_of_refused(raw: bytes) -> str | None:
+    """The ``id`` of a line the strict reader refused for another field (NaN, a number JSON
+    cannot carry exactly, a lone surrogate), read by the lenient standard reader: kept when it
+    is one plain string given once at the top; None for anything less certain (no object, an id
+    given twice, an id that is itself not text).
+
+    >>> _id_of_refused(b'{"id": "h-nan", "claim": NaN}'), _id_of_refused(b'{"id": "a", "id": "b"}')
+    ('h-nan', None)
+    """
+    try:
+        top = json.loads(raw, object_pairs_hook=_Pairs)
+    except (ValueError, RecursionError):  # not JSON even to the lenient reader, or not UTF-8
+        return None
+    ids = [value for key, value in top if key == "id"] if isinstance(top, _Pairs) else []
+    if len(ids) != 1 or not isinstance(ids[0], str):
+        return None
+    try:
+        ids[0].encode("utf-8")  # a lone surrogate in the id itself: no id to echo
+    except UnicodeEncodeError:
+        return None
+    return ids[0]

@@ -20,13 +20,13 @@ import statistics
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ..errors import ArbiterError
 from ..jsonio import loads
 from .lines import Line
 
-__all__ = ["RuleCount", "ProfileStats", "ArchiveStats", "archive_stats"]
+__all__ = ["RuleCount", "ProfileStats", "ArchiveStats", "archive_stats", "result_problem", "MAX_TOTAL"]
 
 
 @dataclass
@@ -78,8 +78,19 @@ class ProfileStats:
             "max": values[-1], "mean": round(statistics.fmean(values), 2),
         }
 
+    def ranked(self) -> list[tuple[str, RuleCount]]:
+        """The rules by how many hands they counted in, the most first (ties by rule id)."""
+        return sorted(self.rules.items(), key=lambda kv: (-kv[1].hands, kv[0]))
+
+    def labels(self) -> dict[str, str]:
+        """Each rule's label for people: its name, and its id beside it when another rule of the
+        archive has the same name (Buzzard 2000's two "No chows", a double and a bonus)."""
+        names = Counter(count.name for count in self.rules.values())
+        return {rid: count.name if names[count.name] == 1 else f"{count.name} ({rid})"
+                for rid, count in self.rules.items()}
+
     def to_dict(self) -> dict[str, Any]:
-        ranked = sorted(self.rules.items(), key=lambda kv: (-kv[1].hands, kv[0]))
+        ranked = self.ranked()
         return {
             "profile": self.profile,
             "unit": self.unit,
@@ -104,6 +115,8 @@ class ArchiveStats:
     unreadable: int = 0
     first_unreadable: int | None = None
     """The line number (in the file, when the lines came numbered) of the first unreadable line."""
+    first_problem: str | None = None
+    """What is wrong with that line, in words."""
     errors: Counter[str] = field(default_factory=Counter)
     profiles: dict[str, ProfileStats] = field(default_factory=dict)
 
@@ -129,32 +142,68 @@ class ArchiveStats:
             if q:
                 out.append("  totals: " + ", ".join(f"{k} {v:g}" for k, v in q.items()))
             out.append(f"  rules counted (top {min(top, len(data['rules']))} of {len(data['rules'])}, by hands):")
-            width = max([len(r["name"]) for r in data["rules"][:top]] + [4])
+            labels = p.labels()
+            width = max([len(labels[r["id"]]) for r in data["rules"][:top]] + [4])
             for r in data["rules"][:top]:
-                out.append(f"    {r['name']:<{width}}  {r['hands']:>7}  {r['share']:>6.1%}  x{r['instances']}")
+                out.append(f"    {labels[r['id']]:<{width}}  {r['hands']:>7}  {r['share']:>6.1%}  x{r['instances']}")
         return "\n".join(out)
+
+
+MAX_TOTAL: Final = 2**53
+"""The largest total read (JSON's exact whole numbers): the sums of an archive never overflow."""
+
+
+def result_problem(obj: dict[str, Any]) -> str | None:
+    """What makes the object *obj* (with a string ``profile`` and a ``total``) no score result,
+    or None: a total that is not a finite number of at most :data:`MAX_TOTAL`, ``items`` that are
+    not a list of objects with a string ``id`` and a whole ``count``.
+
+    >>> result_problem({"profile": "mcr", "total": "8", "items": []})
+    "its 'total' is not a number: '8'"
+    """
+    total = obj["total"]
+    if not isinstance(total, int | float) or isinstance(total, bool):
+        return f"its 'total' is not a number: {total!r}"[:200]
+    if not abs(total) <= MAX_TOTAL:
+        return f"its 'total' {total!r} is beyond {MAX_TOTAL}"
+    items = obj.get("items", [])
+    if not isinstance(items, list):
+        return f"its 'items' is not a list: {items!r}"[:200]
+    for item in items:
+        if not isinstance(item, dict) or not isinstance(item.get("id"), str):
+            return f"an item is not a rule with a string 'id': {item!r}"[:200]
+        count = item.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= MAX_TOTAL:
+            return f"item {item['id']!r} has a 'count' that is not a whole number from 1: {count!r}"[:200]
+    return None
 
 
 def archive_stats(lines: Iterable[bytes | str | Line]) -> ArchiveStats:
     """The statistics of the result lines *lines* (each a JSON object as ``score`` writes); a
-    :class:`~.lines.Line` keeps its number in the file for :attr:`ArchiveStats.first_unreadable`."""
+    :class:`~.lines.Line` keeps its number in the file for :attr:`ArchiveStats.first_unreadable`.
+    A line that is not a result (not JSON, not an object, a result whose total or items are not
+    what ``score`` writes) is counted as unreadable, and the first one's reason is kept."""
     stats = ArchiveStats()
     for entry in lines:
         stats.lines += 1
         number, raw = (entry.number, entry.raw) if isinstance(entry, Line) else (stats.lines, entry)
         try:
             obj = loads(raw)
-        except ArbiterError:
-            obj = None
-        if not isinstance(obj, dict) or not (
-            isinstance(obj.get("error"), dict) or (isinstance(obj.get("profile"), str) and "total" in obj)
-        ):
-            stats.unreadable += 1
-            if stats.first_unreadable is None:
-                stats.first_unreadable = number
-        elif isinstance(obj.get("error"), dict):
+        except ArbiterError as exc:
+            obj, problem = None, exc.message
+        else:
+            problem = "not a result object"
+        if isinstance(obj, dict) and isinstance(obj.get("error"), dict):
             stats.errors[str(obj["error"].get("code", "unknown"))] += 1
-        elif isinstance(obj.get("profile"), str) and "total" in obj:
-            pid = obj["profile"]
-            stats.profiles.setdefault(pid, ProfileStats(pid)).add(obj)
+            continue
+        if isinstance(obj, dict) and isinstance(obj.get("profile"), str) and "total" in obj:
+            found = result_problem(obj)
+            if found is None:
+                pid = obj["profile"]
+                stats.profiles.setdefault(pid, ProfileStats(pid)).add(obj)
+                continue
+            problem = found
+        stats.unreadable += 1
+        if stats.first_unreadable is None:
+            stats.first_unreadable, stats.first_problem = number, problem
     return stats

@@ -43,9 +43,12 @@ def _profile_plots(plt: Any, p: ProfileStats, top: int) -> list[str]:
     ax.set_title(f"{p.profile}: distribution of totals")
     images = [_png(fig)]
     plt.close(fig)
-    ranked = sorted(p.rules.values(), key=lambda c: -c.hands)[:top]
+    ranked = list(reversed(p.ranked()[:top]))  # the text's order (ties by rule id), the most on top
+    labels = p.labels()
     fig, ax = plt.subplots(figsize=(7, max(2.0, 0.25 * len(ranked))))
-    ax.barh([c.name for c in reversed(ranked)], [c.hands / p.scored for c in reversed(ranked)])
+    # one bar per rule id, at its own row: two rules of one name are two bars, labelled apart
+    ax.barh(range(len(ranked)), [c.hands / p.scored for _, c in ranked])
+    ax.set_yticks(range(len(ranked)), [labels[rid] for rid, _ in ranked])
     ax.set_xlabel("share of scored hands")
     ax.set_title(f"{p.profile}: how often each rule counted (top {len(ranked)})")
     images.append(_png(fig))

@@ -101,6 +101,7 @@ _FLAG_NAMES = {
     "kong": "--kong",
     "last_tile": "--last-tile",
     "event": "--event",
+    "seen": "--seen",  # shanten, targets: a JSON hand gives its own "seen" field
 }
 
 

@@ -25,7 +25,8 @@ def add_seen_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def seen_tiles(rec: HandRecord, args: argparse.Namespace) -> tuple[Tile, ...]:
-    """The seen tiles of one hand (``--seen`` for a HAND, the ``"seen"`` field of a JSON hand)."""
+    """The seen tiles of one hand (``--seen`` for a HAND, the ``"seen"`` field of a JSON hand;
+    ``--seen`` beside ``--input`` is refused before any line is read, as a context flag is)."""
     given = rec.extra.get("seen")
     if args.input is None:
         tiles = () if given is None else seen_from_text(str(given), args.honour_order or "tenhou")

@@ -58,6 +58,6 @@ def run(args: argparse.Namespace) -> int:
     if stats.unreadable:  # the batch rule: a line that was not a result is bad input, and says so
         some = f"{stats.unreadable} of the {stats.lines} lines are" if stats.unreadable > 1 else "1 line is"
         print(f"mahjong-arbiter stats: {some} not score results (the first is line {stats.first_unreadable} "
-              f"of {source}; a results file is what score --input writes)", file=sys.stderr)
+              f"of {source}: {stats.first_problem}; a results file is what score --input writes)", file=sys.stderr)
         return 2
     return 0
