@@ -57,6 +57,35 @@ def test_a_peer_spelling_of_a_rule_is_an_alias(capsys: pytest.CaptureFixture[str
     assert status == 0
 
 
+@pytest.mark.parametrize(
+    ("hand", "profile", "query", "rule"),
+    [
+        # BMJA's name finds Thompson & Maloney's "Unique Wonder": one rule id, one hand
+        ("19m19p19sESWNCFP1m", "thompson-maloney", "Thirteen Unique Wonders", "score.limit.thirteen-orphans"),
+        # MCR's and the HK sheet's name of the same hand (aliases.toml)
+        ("19m19p19sESWNCFP1m", "bmja", "Thirteen Orphans", "score.limit.thirteen-orphans"),
+        ("19m19p19sESWNCFP1m", "bmja", "thirteen-orphans", "score.limit.thirteen-orphans"),
+        # HK sheet, Special Hands: "Gates of Heaven (single suit 1112345678999 plus pair ...)"
+        ("1112345678999m5m", "hk-old-style", "Gates of Heaven", "hk.nine-gates"),
+    ],
+)
+def test_a_name_of_the_same_hand_finds_the_profiles_own_rule(
+    hand: str, profile: str, query: str, rule: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = _run(capsys, "explain", hand, "--profile", profile, "--self-drawn", "--why", query, "--json")
+    answer = json.loads(out)["why"]
+    assert status == 0 and (answer["status"], answer["rule"]) == ("counted", rule)
+    status, out, _ = _run(capsys, "verify", hand, "--profile", profile, "--self-drawn", "--claim-rules", query,
+                          "--json")
+    assert status in (0, 1) and rule not in {d["rule"] for d in json.loads(out)["differences"]}  # the claim is right
+
+
+def test_a_different_hand_of_a_similar_name_is_not_joined(capsys: pytest.CaptureFixture[str]) -> None:
+    # BMJA's Gates of Heaven needs its extra tile 2 to 8 (Kajongg, BMJA ruleset): not Nine Gates
+    status, out, _ = _run(capsys, "explain", "1112345678999m5m", "--profile", "bmja", "--why", "Nine Gates", "--json")
+    assert status == 0 and json.loads(out)["why"]["status"] == "not_in_profile"
+
+
 def test_every_alias_names_a_real_profile_or_rule() -> None:
     data = tomllib.loads(ALIASES_FILE.read_text(encoding="utf-8"))
     for alias, target in data["profiles"].items():

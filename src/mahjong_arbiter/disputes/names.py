@@ -48,11 +48,30 @@ def _keys(entry: RuleEntry) -> set[str]:
     return keys
 
 
-def find_rules(profile: Profile, query: str) -> list[RuleEntry]:
-    """Every rule of *profile* that *query* names (one, except where a profile gives two rules one
-    name, as classical profiles do for "No chows" points and its double), in profile order."""
+def _own_rules(profile: Profile, query: str) -> list[RuleEntry]:
     wanted = normalise(query)
     return [e for e in profile.rules.values() if wanted in _keys(e) or query.strip() in _keys(e)]
+
+
+def _ids_named_elsewhere(query: str) -> set[str]:
+    """The ids of the rules that *query* names in any built-in profile (its own names and aliases)."""
+    from ..profiles.loader import builtin_profile_ids, load_profile
+
+    return {e.id for pid in builtin_profile_ids() for e in _own_rules(load_profile(pid), query)}
+
+
+def find_rules(profile: Profile, query: str) -> list[RuleEntry]:
+    """Every rule of *profile* that *query* names (one, except where a profile gives two rules one
+    name, as classical profiles do for "No chows" points and its double), in profile order.
+
+    A name the profile does not use finds the profile's own rule for the same hand: another
+    built-in profile's name for a rule id this profile holds ("Thirteen Unique Wonders", BMJA's
+    name, finds Thompson & Maloney's "Unique Wonder": one rule id is one predicate)."""
+    own = _own_rules(profile, query)
+    if own:
+        return own
+    elsewhere = _ids_named_elsewhere(query)
+    return [e for e in profile.rules.values() if e.id in elsewhere]
 
 
 def find_rule(profile: Profile, query: str) -> RuleEntry | None:
