@@ -98,6 +98,21 @@ def test_targets_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert "1000 points  1m P" in text and "Thirteen Unique Wonders" in text
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["score", "1123345678999m2m", "--self-drawn"],
+        ["explain", "1123345678999m2m", "--self-drawn"],
+        ["targets", "1123345678999m", "--depth", "1"],
+    ],
+)
+def test_one_of_two_equal_chows_is_marked_as_won(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    # 11233m..., won on 2m: 1m2m3m 1m2m3m 4m5m6m 7m8m9m 9m9m, the 2m completed one chow, not both
+    assert main([*argv, "--profile", "codification", "--ascii"]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if "closed wait on 2m" in x)
+    assert "1m2m3m* 1m2m3m " in line and line.count("*") == 1
+
+
 def test_waits_discards_gains_the_shanten(capsys: pytest.CaptureFixture[str]) -> None:
     status, out = run_json(capsys, "waits", "123m456p789s11pEWN", "--profile", "mcr", "--discards")
     assert status == 1 and out["shanten"] == 1  # no discard leaves it ready: 1 from ready at best

@@ -335,9 +335,12 @@ class Reading:
 
     def __str__(self) -> str:
         parts = []
+        marked = False  # two equal groups (1m2m3m 1m2m3m): the winning tile is in one of them
         for g in self.groups:
             text = str(g)
-            parts.append(f"{text}*" if g == self.winning else text)
+            won = not marked and g == self.winning
+            marked = marked or won
+            parts.append(f"{text}*" if won else text)
         return f"{' '.join(parts)}  ({self.shape}, {self.wait.value} wait on {self.winning_tile})"
 
 
