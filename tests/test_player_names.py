@@ -124,3 +124,21 @@ def test_every_command_exits_1_below_the_minimum(capsys: pytest.CaptureFixture[s
     assert _run(capsys, "compare", hand, "--profiles", "mcr,buzzard-2000")[0] == 0  # Buzzard has no minimum
     # the claim of 4 is right about the total, but the hand is no win: 1, as every command gives
     assert _run(capsys, "verify", hand, "--profile", "mcr", "--claim", "4")[0] == 1
+
+
+@pytest.mark.parametrize(
+    ("hand", "rule", "words"),
+    [
+        # BMJA's Gates of Heaven: "one more tile of 2 to 8" (bmja.toml's choice; Kajongg, BMJA ruleset)
+        ("1112345678999m1m", "Gates of Heaven", ["one more tile of 2 to 8", "won on 1m", "at most 1 chow in"]),
+        ("11m23456789mESWS", "Wriggling Snake", ["one of each wind", "won on S", "one of each terminal and honour"]),
+    ],
+)
+def test_why_on_a_hand_that_does_not_win_answers_in_players_words(
+    hand: str, rule: str, words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _, err = _run(capsys, "explain", hand, "--profile", "bmja", "--why", rule)
+    assert status == 1 and all(w in err for w in words), err
+    reason = err.split(": ", 1)[1].split(". Why ", 1)[0]
+    assert err.count(reason) == 1 and f"Why {rule}? " in err  # the engine's reason once, then the answer
+    assert "classical_" not in err and "(s)" not in err and "thirteen_orphans" not in err

@@ -120,6 +120,7 @@ def explain(
         if why_rule is None:
             raise
         failed = why(why_rule, hand, context, profile, exc, backend=backend)
-        raise NotWinningError(f"{exc.message} (why {why_rule}: {failed.message})") from exc
+        asked = failed.name or why_rule
+        raise NotWinningError(f"{exc.message}. Why {asked}? {failed.message}") from exc
     answer = None if why_rule is None else why(why_rule, hand, context, profile, result, backend=backend)
     return Explanation(hand, context, result, rank_readings(result), answer)

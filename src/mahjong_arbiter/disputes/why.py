@@ -5,7 +5,9 @@ The answer is one of, checked in this order:
 1. ``not_in_profile`` — the profile has no such rule, but other built-in profiles do (they are named);
    a name that is no rule of any built-in profile is bad input (``unknown_rule``, with the
    closest names of this profile's rules);
-2. ``not_winning`` — the hand is not a winning hand under the profile, so nothing counts;
+2. ``not_winning`` — the hand is not a winning hand under the profile, so nothing counts: the
+   answer says whether the rule holds on a reading the profile refuses, or else what it needs and
+   the tile the hand won on (the engine's reason is shown once, by the caller);
 3. ``counted`` — it counted (how many times, for how much);
 4. ``suppressed`` — it held on the best Reading, but a counted rule excluded or implied it: the
    edge and its source (the profile's edge citation, e.g. Green Book 2006 fan 28's
@@ -131,6 +133,32 @@ def _readings_and_holding(
     return readings, holding, situation.waits
 
 
+def _not_winning(
+    entry: RuleEntry, words: str, hand: Hand, context: Context, profile: Profile, backend: str
+) -> str:
+    """Why *entry* cannot count on a hand that does not win: whether it holds on some reading of
+    the tiles (a reading the profile refuses), else what it needs, in the rulebook's words, and
+    the tile the hand won on.  The engine's reason is the caller's to show, once."""
+    from ..rules.registry import get_rule
+    from ..scoring.common import make_situation, profile_readings
+
+    lead = f"this hand does not win under {profile.label}, so {entry.name} cannot count"
+    readings = profile_readings(hand, context, profile, backend=backend)
+    if readings:
+        situation = make_situation(hand, context, profile)
+        predicate = get_rule(entry.id).predicate
+        holding = [r for r in readings if predicate(r, situation)]
+        if holding:
+            return f"{lead}: it holds on the reading {holding[0]}, which {profile.label} does not let win"
+        facts = Facts(hand, context, tuple(readings), tuple(situation.waits))
+        explained = explain_missing(entry.id, entry.name, facts)
+        if explained:
+            return f"{lead}. {explained}"
+    won = f", which won on {hand.winning_tile.token}" if hand.winning_tile is not None else ""
+    held = f"{entry.name} holds on no reading of this hand{won}"
+    return f"{lead}. {held}. The rule: {' '.join(words.split())}" if words else f"{lead}. {held}"
+
+
 def _generic_absent(entry: RuleEntry, words: str) -> str:
     held = f"{entry.name} did not hold on any reading of this hand"
     return f"{held}. The rule: {' '.join(words.split())}" if words else held
@@ -192,7 +220,8 @@ def _answer(
     """The answer for a rule the profile has (steps 2 to 7 of the module docstring)."""
     name, rid = entry.name, entry.id
     if isinstance(result, NotWinningError):
-        return WhyAnswer(query, rid, name, "not_winning", f"this is not a winning hand: {result.message}", source)
+        return WhyAnswer(query, rid, name, "not_winning", _not_winning(entry, words, hand, context, profile, backend),
+                         source)
     for item in result.items:
         if item.id == rid:
             times = f" {item.count} times" if item.count != 1 else ""

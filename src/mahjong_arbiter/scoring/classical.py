@@ -292,6 +292,14 @@ def _is_fixed(entry: RuleEntry) -> bool:
     return entry.value_key == "limit" or bool(entry.params.get("calculated"))
 
 
+def _shape_words(shape: str) -> str:
+    """A special shape in players' words (its description), for a refusal a player reads."""
+    from ..solver.shapes import SPECIAL_SHAPES
+
+    known = SPECIAL_SHAPES.get(shape)
+    return known.description if known is not None else shape
+
+
 def chow_refusal(reading: Reading, profile: Profile) -> str | None:
     """Why *profile* does not let this standard Reading win (too many chows), or None."""
     max_chows = profile.shapes.get("max_chows")
@@ -299,10 +307,9 @@ def chow_refusal(reading: Reading, profile: Profile) -> str | None:
         return None
     count = sum(1 for g in reading.groups if g.kind is GroupKind.CHOW)
     if count > int(max_chows):
-        return (
-            f"{profile.label} allows at most {max_chows} chow(s) in an ordinary hand; "
-            f"this reading has {count}"
-        )
+        most = int(max_chows)
+        allowed = f"{most} chow" if most == 1 else f"{most} chows"
+        return f"{profile.label} allows at most {allowed} in an ordinary hand; this reading has {count}"
     return None
 
 
@@ -331,8 +338,8 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         found = value_hits(reading, hits, profile, ordinary_allowed=reading.shape == STANDARD and refusal is None)
         if found is None:
             refusals.append(refusal or (
-                f"the {reading.shape} shape scores only as a special hand, and no special hand of "
-                f"{profile.label} matches it"
+                f"read as {_shape_words(reading.shape)}, the hand scores only as a special hand, and no "
+                f"special hand of {profile.label} matches it"
             ))
             continue
         valued.append(found)

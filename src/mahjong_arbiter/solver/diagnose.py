@@ -18,7 +18,7 @@ from ..hand import Hand
 from ..tiles import SUITS, Tile, counts_of
 from .api import readings
 from .fast import suit_splits
-from .shapes import DEFAULT_SHAPES, ShapeOptions
+from .shapes import DEFAULT_SHAPES, SPECIAL_SHAPES, ShapeOptions
 
 __all__ = ["why_not_complete"]
 
@@ -65,8 +65,8 @@ def why_not_complete(hand: Hand, *, shapes: ShapeOptions = DEFAULT_SHAPES) -> st
     if readings(hand, shapes=shapes):
         return None
     reasons = _standard_reasons(hand) if shapes.standard else ["the standard shape is not allowed"]
-    special = sorted(shapes.special)
+    special = sorted(SPECIAL_SHAPES[name].description for name in shapes.special if name in SPECIAL_SHAPES)
     text = "not complete: " + "; ".join(reasons or ["its tiles do not make four sets and a pair"])
     if special:
-        text += f"; and it is none of the special shapes ({', '.join(special)})"
+        text += f"; and it is none of the special shapes ({'; '.join(special)})"
     return text
