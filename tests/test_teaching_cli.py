@@ -5,6 +5,7 @@ the hand-worked ones of tests/test_shanten.py and tests/test_targets.py."""
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -128,6 +129,40 @@ def test_a_rulebook_example_links_to_targets(capsys: pytest.CaptureFixture[str])
     assert command[:2] == ["targets", "123456789m123p5s"]
     status, out = run_json(capsys, *command, "--top", "1000")
     assert status == 0 and any(t["draw"] == ["5s"] and t["give_up"] == [] for t in out["targets"])
+
+
+@pytest.mark.parametrize(
+    ("profile", "rule", "rule_id"),
+    [
+        ("mcr", "seat wind", "mcr.seat-wind"),  # seat South: --seat S
+        ("mcr", "concealed hand", "mcr.concealed-hand"),  # won on a discard: no command can show it
+        ("hk-old-style", "own flower", "hk.own-flower"),  # {f1}: --flowers f1
+        ("hk-old-style", "win on a kong's replacement", "hk.kong-replacement"),  # --kong --self-drawn
+        ("bmja", "all winds and dragons", "score.limit.all-honours"),  # ties at the limit: --top
+    ],
+)
+def test_every_reach_it_command_shows_its_rule_or_says_it_cannot(
+    profile: str, rule: str, rule_id: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["rules", profile, rule]) == 0
+    lines = [x.split("reach it: ", 1)[1] for x in capsys.readouterr().out.splitlines() if "reach it: " in x]
+    assert lines
+    for line in lines:
+        if line.startswith("no targets command shows "):
+            continue
+        command = shlex.split(line)
+        assert command[:2] == ["mahjong-arbiter", "targets"]
+        status, out = run_json(capsys, *command[1:])
+        shown = [{i["id"] for i in t["result"]["items"]} | {s["id"] for s in t["result"]["suppressed"]}
+                 for t in out["targets"]]
+        assert status == 0 and any(rule_id in ids for ids in shown), line
+
+
+def test_the_readme_pure_straight_example_shows_it(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+    line = next(x for x in readme.splitlines() if "Pure Straight" in x and x.startswith("mahjong-arbiter targets"))
+    status, out = run_json(capsys, *shlex.split(line.split("#", 1)[0])[1:])
+    assert status == 0 and any("mcr.pure-straight" in {i["id"] for i in t["result"]["items"]} for t in out["targets"])
 
 
 def test_the_classical_catalogues_are_measured_exactly(capsys: pytest.CaptureFixture[str]) -> None:

@@ -15,6 +15,7 @@ from html import escape
 
 from ..errors import ArbiterError
 from ..hand import Context
+from ..notation.json_hand import HandRecord
 from ..profiles.describe import profile_choices
 from ..profiles.model import Edge, Profile, RuleEntry
 from ..profiles.rulebook import Example, Rulebook
@@ -239,20 +240,94 @@ def entry_text(book: Rulebook, rule_id: str) -> str:
         for example in words.examples:
             lines += _wrap(_example_line(book, example), "  ")
             lines += _scored_lines(score_example(book, example))
-            lines += _reach_line(book, example)
+            lines += _reach_line(book, rule_id, example)
     return "\n".join(lines) + "\n"
 
 
-def _reach_line(book: Rulebook, example: Example) -> list[str]:
-    """The ``targets`` command that shows a winning example reached from its thirteen tiles, with
-    the other hands within two tiles of them (none for a loser's or an incomplete example)."""
-    from ..notation import format_hand
+def _context_flags(context: Context) -> list[str]:
+    """The ``targets`` flags that give a thirteen-tile hand the example's context."""
+    flags = ["--self-drawn"] if context.self_drawn else []
+    if context.seat_wind != Context().seat_wind:
+        flags += ["--seat", context.seat_wind.token]
+    if context.prevailing_wind != Context().prevailing_wind:
+        flags += ["--round", context.prevailing_wind.token]
+    if context.bonus_tiles:
+        flags += ["--flowers", ",".join(t.token for t in context.bonus_tiles)]
+    elif context.flowers:
+        flags += ["--flowers", str(context.flowers)]
+    flags += [flag for flag, on in (("--last-of-kind", context.last_of_kind), ("--kong", context.kong_related),
+                                    ("--last-tile", context.last_tile)) if on]
+    for event in sorted(context.events):
+        flags += ["--event", event]
+    return flags
 
-    hand = example.record().hand
-    if hand.winning_tile is None:
-        return []
-    thirteen = format_hand(hand.without_winning_tile())
-    return _wrap(f"reach it: mahjong-arbiter targets '{thirteen}' --profile {book.profile.id}", "    ")
+
+def _shown_at(book: Rulebook, rule_id: str, thirteen: str, flags: list[str]) -> int | None:
+    """The rank (from 1) of the first target of ``targets THIRTEEN FLAGS`` that shows *rule_id*
+    (counted, or held and suppressed), or None when no target within two tiles shows it."""
+    from ..notation.text_record import record_from_text
+    from ..teaching.targets import find_targets
+
+    def flag(name: str) -> str | None:
+        return flags[flags.index(name) + 1] if name in flags else None
+
+    record = record_from_text(
+        thirteen, thirteen=True, self_drawn="--self-drawn" in flags, seat=flag("--seat"), round=flag("--round"),
+        flowers=flag("--flowers"), last_of_kind="--last-of-kind" in flags, kong="--kong" in flags,
+        last_tile="--last-tile" in flags, events=[flags[i + 1] for i, f in enumerate(flags) if f == "--event"],
+    )
+    try:
+        report = find_targets(record.hand, record.context, book.profile)
+    except ArbiterError:
+        return None
+    for rank, target in enumerate(report.targets, 1):
+        if _shows(rule_id, target.result):
+            return rank
+    return None
+
+
+def _shows(rule_id: str, result: Result) -> bool:
+    return rule_id in {i.id for i in result.items} | {s.id for s in result.suppressed}
+
+
+def _only_on_a_discard(book: Rulebook, rule_id: str, record: HandRecord) -> bool:
+    """Whether an example won on a discard shows *rule_id* only so: self-drawn, it does not."""
+    from dataclasses import replace
+
+    from ..scoring import score
+
+    if record.context.self_drawn:
+        return False
+    try:
+        return not _shows(rule_id, score(record.hand, replace(record.context, self_drawn=True), book.profile))
+    except ArbiterError:
+        return False
+
+
+def _reach_line(book: Rulebook, rule_id: str, example: Example) -> list[str]:
+    """The ``targets`` command that shows a winning example's rule among the hands within two
+    tiles of its thirteen tiles, with the example's context (and ``--top`` when the rule ranks
+    below the default); where no such command shows it, the rulebook says so (none for a loser's
+    or an incomplete example)."""
+    from ..notation import format_hand
+    from ..teaching import DEFAULT_TOP
+
+    record = example.record()
+    scored = score_example(book, example).result
+    if record.hand.winning_tile is None or scored is None or not _shows(rule_id, scored):
+        return []  # a loser's or incomplete example, or one that does not show its rule (its note says why)
+    thirteen = format_hand(record.hand.without_winning_tile())
+    flags = _context_flags(record.context)
+    rank = _shown_at(book, rule_id, thirteen, flags)
+    name = book.profile.rules[rule_id].name
+    if rank is None:
+        how = (" (targets scores each hand self-drawn or on a discard, whichever is worth more, and this one was "
+               "won on a discard)" if _only_on_a_discard(book, rule_id, record) else "")
+        return _wrap(f"reach it: no targets command shows {name} from these thirteen tiles{how}", "    ")
+    if rank > DEFAULT_TOP:
+        flags += ["--top", str(rank)]
+    command = " ".join([f"targets '{thirteen}'", "--profile", book.profile.id, *flags])
+    return [f"    reach it: mahjong-arbiter {command}"]  # one line, to copy whole
 
 
 # --- HTML ---------------------------------------------------------------------------------------------------

@@ -8,3 +8,9 @@
 The distances themselves are the solver's (:mod:`mahjong_arbiter.solver.distance`,
 :mod:`mahjong_arbiter.solver.shanten`); scores are :func:`mahjong_arbiter.scoring.score`'s.
 """
+
+from typing import Final
+
+DEFAULT_TOP: Final = 10
+"""How many targets ``targets`` shows unless told (``--top``); the rulebook's "reach it" commands
+add ``--top`` when their rule ranks lower."""

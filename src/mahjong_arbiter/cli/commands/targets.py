@@ -25,6 +25,7 @@ from typing import Any
 from ...jsonio import MAX_SAFE_INTEGER
 from ...notation.json_hand import HandRecord
 from ...notation.render import hand_text, tile_text
+from ...teaching import DEFAULT_TOP
 from ..common import (
     Handler,
     add_hand_arguments,
@@ -60,7 +61,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="at most N new tiles, the winning tile included (1 to 3, default 2)")
     parser.add_argument("--at-least", type=plain_number(0, MAX_SAFE_INTEGER), metavar="S",
                         help="only targets scoring at least S (a number, 0 or more)")
-    parser.add_argument("--top", type=int, default=10, metavar="K", help="show the K best (default 10)")
+    parser.add_argument("--top", type=int, default=DEFAULT_TOP, metavar="K",
+                        help=f"show the K best (default {DEFAULT_TOP})")
     parser.add_argument("--search", choices=("fast", "cpsat"), default="fast",
                         help="how the standard form's candidates are enumerated (the same candidates)")
     add_seen_argument(parser)
