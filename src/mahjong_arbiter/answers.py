@@ -229,7 +229,7 @@ def shanten_answer(rec: HandRecord, profile: Profile, *, seen: tuple[Any, ...] =
     from .teaching.shanten import shanten_report
 
     refuse_win_facts(rec, "shanten counts the tiles alone, and no fact of a win changes it")
-    report = shanten_report(rec.hand, profile, seen=seen)
+    report = shanten_report(rec.hand, profile, seen=seen, context=rec.context)
     return Answer(0, _with_id(report.to_dict(), rec.id), report)
 
 

@@ -297,7 +297,7 @@ def discard_options(hand14: Hand, context: Context, profile: Profile, *, backend
     """
     from ..teaching.shanten import shanten_report
 
-    distances = shanten_report(hand14, profile)
+    distances = shanten_report(hand14, profile, context=context)
     after = {row.discard: row.shanten for row in distances.discards}
     options = []
     for tile in sorted(set(hand14.concealed)):

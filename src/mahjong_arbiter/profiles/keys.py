@@ -41,6 +41,8 @@ TABLE_KEYS: Final[Mapping[str, Mapping[str, str]]] = {
         "special": "the special shapes that may win, by name (solver/shapes.py registry)",
         "seven_pairs_four_of_a_kind": "four identical tiles may count as two of the seven pairs (solver)",
         "max_chows": "classical: most chows an ordinary winning hand may hold (scoring/classical.py)",
+        "chow_special_hands": "classical: special hands of sets may hold more chows than max_chows, so the "
+        "teaching tools measure such hands too (teaching/shanten.py, teaching/targets.py)",
         "out_of_scope": "faan: hand names the source puts out of its scope (scoring/faan.py)",
         "laid_melds_on_discard": "faan: declared (laid) melds a hand needs to win on a discard (scoring/faan.py)",
     },

@@ -206,6 +206,7 @@ SHAPE_VALUES: Final[Mapping[str, Kind]] = {
     "special": Names(),
     "seven_pairs_four_of_a_kind": Flag(),
     "max_chows": Whole(0, 4),
+    "chow_special_hands": Flag(),
     "out_of_scope": Names(),
     "laid_melds_on_discard": Whole(0, 4),
 }

@@ -10,7 +10,8 @@ Three facts, each read from the profile's own data (never a second copy):
   hand is one exchange from ready (as the riichi library, which sees only the standing tiles,
   also says);
 - the chow limit: ``[shapes] max_chows`` (BMJA: one chow in an ordinary hand), less the chows the
-  hand has declared.
+  hand has declared, and whether special hands may hold more (``[shapes] chow_special_hands``:
+  Thompson & Maloney's Run, Pung and Pair, the club guide's Hovering Angel, ...).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from ..profiles.model import Profile
 from ..solver.distance import Limits, copy_limits
 from ..solver.shapes import ShapeOptions
 
-__all__ = ["profile_shapes", "held_out_counts", "profile_limits", "chow_room"]
+__all__ = ["profile_shapes", "held_out_counts", "profile_limits", "chow_room", "chow_special_hands"]
 
 
 def profile_shapes(profile: Profile) -> ShapeOptions:
@@ -48,3 +49,8 @@ def chow_room(profile: Profile, melds: Sequence[Meld]) -> int | None:
     if most is None:
         return None
     return int(most) - sum(1 for m in melds if m.kind is MeldKind.CHOW)
+
+
+def chow_special_hands(profile: Profile) -> bool:
+    """Whether a special hand of sets may hold more chows than the profile's ordinary hands."""
+    return bool(profile.shapes.get("chow_special_hands", False))

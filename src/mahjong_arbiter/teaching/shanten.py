@@ -9,7 +9,19 @@ tile-efficiency table).  ``unseen`` is four less the copies in the hand (melds i
 discard still counted: it is on the table, not unseen) and those given as seen on the table.
 
 The numbers come from :func:`mahjong_arbiter.solver.shanten.form_distances` under the profile's
-forms, held-out policy and chow limit (:mod:`.policy`).
+forms, held-out policy and chow limit (:mod:`.policy`), with two checks against the profile's own
+scoring, so that ``shanten`` is 0 exactly when ``waits`` finds a winning tile:
+
+- a special shape one tile from complete keeps as useful only the tiles that complete it into a
+  win of that shape (BMJA's Gates of Heaven takes 2 to 8 as the extra tile, not 1 or 9: its
+  shape reads 1 and 9 too, but no BMJA hand scores them);
+- where the chow limit binds (the club guide, Thompson & Maloney: one chow in an ordinary hand)
+  and the profile's special hands may hold more (``[shapes] chow_special_hands``), the form
+  :data:`CHOW_HANDS` is the standard shape with more chows than that, which only a special hand
+  of sets may be (Thompson & Maloney 1997 p. 9, Run, Pung and Pair; Little Robert,
+  Guardian Winds, Hovering Angel, ...).  No distance function knows those hands, so it is exact
+  up to ready (each completing tile is scored) and a lower bound beyond (``exact`` false): the
+  distance to any standard hand without the chow limit.
 
 >>> from mahjong_arbiter.notation import parse_hand
 >>> from mahjong_arbiter.scoring import resolve_profile
@@ -20,17 +32,25 @@ forms, held-out policy and chow limit (:mod:`.policy`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
-from ..hand import Hand
+from ..errors import ArbiterError
+from ..hand import Context, Hand, Meld
 from ..profiles.model import Profile
-from ..solver.distance import Distance
-from ..solver.shanten import form_distances
+from ..solver.distance import Distance, Limits, standard_distance
+from ..solver.reading import STANDARD, GroupKind, Reading
+from ..solver.shanten import form_distances, standing_size
 from ..tiles import NUM_KINDS, Tile, counts_of
-from .policy import chow_room, profile_limits, profile_shapes
+from .policy import chow_room, chow_special_hands, profile_limits, profile_shapes
 
-__all__ = ["UsefulTile", "DiscardRow", "ShantenReport", "shanten_report", "form_label", "unseen_copies"]
+__all__ = ["UsefulTile", "DiscardRow", "ShantenReport", "shanten_report", "form_label", "unseen_copies",
+           "CHOW_HANDS"]
+
+CHOW_HANDS = "special_hands_of_chows"
+"""The form of a standard hand with more chows than the profile's ordinary hands may hold: only a
+special hand (Run, Pung and Pair, ...) can win so."""
 
 
 def form_label(name: str) -> str:
@@ -146,19 +166,97 @@ class ShantenReport:
         return out
 
 
-def _measure(hand: Hand, counts: list[int], profile: Profile) -> dict[str, Distance | None]:
-    return form_distances(counts, hand.melds, profile_shapes(profile), profile_limits(profile, hand.melds),
-                          max_chows=chow_room(profile, hand.melds))
+_Accepts = Callable[[Reading], bool]
 
 
-def shanten_report(hand: Hand, profile: Profile, *, seen: tuple[Tile, ...] = ()) -> ShantenReport:
+def _winning_readings(standing: Sequence[int], kind: int, melds: tuple[Meld, ...], context: Context,
+                      profile: Profile) -> list[Reading]:
+    """The readings that win when one more *kind* completes the standing counts, on a discard or
+    self-drawn (the ways ``waits`` scores); empty when neither way wins."""
+    from ..scoring import score
+
+    tiles = tuple(Tile.at(k) for k, n in enumerate(standing) for _ in range(n + (k == kind)))
+    hand = Hand(tiles, melds, Tile.at(kind))
+    found: list[Reading] = []
+    for self_drawn in (False, True):
+        try:
+            result = score(hand, replace(context, self_drawn=self_drawn), profile)
+        except ArbiterError:  # no win under the profile, or a context this win contradicts
+            continue
+        if result.fields.get("minimum_met") is False:
+            continue
+        found += [r for r in (result.reading, *(a.reading for a in result.alternatives)) if r is not None]
+    return found
+
+
+def _verified(distance: Distance | None, accepts: _Accepts, counts: Sequence[int], melds: tuple[Meld, ...],
+              context: Context, profile: Profile) -> Distance | None:
+    """*distance* of thirteen tiles' worth one tile from complete, keeping the useful kinds whose
+    completion wins with a reading the form *accepts*; none left: at least one tile further."""
+    if distance is None or distance.missing != 1 or sum(counts) != standing_size(melds) - 1:
+        return distance
+    useful = frozenset(k for k in distance.useful
+                       if any(accepts(r) for r in _winning_readings(counts, k, melds, context, profile)))
+    return Distance(1, useful) if useful else Distance(2, frozenset(), exact=False)
+
+
+def _of_shape(name: str) -> _Accepts:
+    """Accepts a reading of the special shape *name*."""
+    return lambda reading: reading.shape == name
+
+
+def _chow_hands(counts: Sequence[int], melds: tuple[Meld, ...], limits: Limits, room: int, context: Context,
+                profile: Profile) -> Distance | None:
+    """The distance to a winning standard hand with more than *room* chows (see :data:`CHOW_HANDS`)."""
+    sets = 4 - len(melds)
+    loose = standard_distance(counts, sets, limits)
+    if loose is None:
+        return None
+
+    def accepts(reading: Reading) -> bool:
+        return reading.shape == STANDARD and sum(1 for g in reading.groups if g.kind is GroupKind.CHOW) > room
+
+    size = standing_size(melds)
+    held = sum(counts)
+    if held == size - 1 and loose.missing == 1:
+        return _verified(Distance(1, loose.useful), accepts, counts, melds, context, profile)
+    if held == size and loose.missing <= 1:  # fourteen: ready after some discard?
+        for drop in (k for k, n in enumerate(counts) if n):
+            rest = list(counts)
+            rest[drop] -= 1
+            after = standard_distance(rest, sets, limits)
+            if after is not None and after.missing == 1:
+                ready = _verified(after, accepts, rest, melds, context, profile)
+                if ready is not None and ready.missing == 1:
+                    return Distance(1, frozenset())
+        return Distance(2, frozenset(), exact=False)
+    return Distance(loose.missing, frozenset(), exact=False)
+
+
+def _measure(hand: Hand, counts: list[int], profile: Profile, context: Context) -> dict[str, Distance | None]:
+    melds = tuple(hand.melds)
+    limits = profile_limits(profile, melds)
+    room = chow_room(profile, melds)
+    forms = form_distances(counts, melds, profile_shapes(profile), limits, max_chows=room)
+    for name, distance in forms.items():
+        if name != STANDARD:
+            forms[name] = _verified(distance, _of_shape(name), counts, melds, context, profile)
+    if room is not None and room < 4 - len(melds) and chow_special_hands(profile):
+        forms[CHOW_HANDS] = _chow_hands(counts, melds, limits, room, context, profile)
+    return forms
+
+
+def shanten_report(hand: Hand, profile: Profile, *, seen: tuple[Tile, ...] = (),
+                   context: Context | None = None) -> ShantenReport:
     """The shanten of a thirteen- or fourteen-tile *hand* under *profile*.
 
     *seen* are tiles visible on the table (other players' discards and melds); they only lower
     the unseen counts.  The caller checks that they leave at most four copies of each kind.
+    *context* (the seat and round winds, ...) is what a completion one tile away is scored with.
     """
+    context = context or Context()
     counts = list(hand.standing_counts)
-    forms = _measure(hand, counts, profile)
+    forms = _measure(hand, counts, profile, context)
     shanten, exact, kinds = _least(forms)
     unseen = unseen_copies(hand, seen)
     if hand.winning_tile is None:
@@ -166,14 +264,18 @@ def shanten_report(hand: Hand, profile: Profile, *, seen: tuple[Tile, ...] = ())
         return ShantenReport(hand, profile.id, forms, shanten, exact, _exact_least(forms), _useful(kinds, unseen),
                              form_useful, ())
     rows = []
+    at_most: dict[Tile, int] = {}  # a row's least exact shanten breaks ties between lower bounds
     for kind in range(NUM_KINDS):
         if not counts[kind]:
             continue
         counts[kind] -= 1
-        after, row_exact, row_kinds = _least(_measure(hand, counts, profile))
+        measured = _measure(hand, counts, profile, context)
         counts[kind] += 1
+        after, row_exact, row_kinds = _least(measured)
         tile = Tile.at(kind)
+        bound = _exact_least(measured)
+        at_most[tile] = 99 if bound is None else bound
         rows.append(DiscardRow(tile, after, row_exact, _useful(row_kinds, unseen)))
-    rows.sort(key=lambda r: (r.shanten, -r.unseen, r.discard.index))
+    rows.sort(key=lambda r: (r.shanten, at_most[r.discard], -r.unseen, r.discard.index))
     return ShantenReport(hand, profile.id, forms, shanten, exact, _exact_least(forms), (), {}, tuple(rows))
 

@@ -9,8 +9,11 @@ profile allows; each is scored by :func:`mahjong_arbiter.scoring.score` with the
 once for each kind of new tile as the winning tile, won on a discard and self-drawn (only
 self-drawn when the context says so), and keeps its best.  A context that no candidate can hold
 (``--kong`` where every winning tile would be a fifth copy, ...) is bad input: ``bad_context``.
-A candidate the profile does not accept as a win (too many chows for BMJA, below MCR's 8-point
-minimum) is not a target.  Targets are ranked by score, then by the unseen copies
+Where the profile's special hands may hold more chows than its ordinary hands
+(``[shapes] chow_special_hands``: Thompson & Maloney 1997 p. 9, Run, Pung and Pair), the standard
+form's candidates are not held to the chow limit, and scoring tells which win.  A candidate the
+profile does not accept as a win (too many chows for BMJA, below MCR's 8-point minimum) is not a
+target.  Targets are ranked by score, then by the unseen copies
 of the tiles still to draw (most first).
 
 At depth 1 from thirteen tiles the targets are exactly the hand's winning tiles (``waits``); a
@@ -39,7 +42,7 @@ from ..profiles.model import Profile
 from ..result import Result
 from ..solver.near import NearSearch, near_complete
 from ..tiles import NUM_KINDS, Tile, counts_of
-from .policy import chow_room, profile_shapes
+from .policy import chow_room, chow_special_hands, profile_shapes
 from .shanten import unseen_copies
 
 __all__ = ["MAX_DEPTH", "Target", "TargetsReport", "find_targets"]
@@ -176,8 +179,8 @@ def find_targets(
     counts = hand.standing_counts
     search = NearSearch()
     candidates = near_complete(counts, hand.melds, profile_shapes(profile), _limits(hand, seen), depth,
-                               max_chows=chow_room(profile, hand.melds), search=search,
-                               backend=search_backend)
+                               max_chows=None if chow_special_hands(profile) else chow_room(profile, hand.melds),
+                               search=search, backend=search_backend)
     unseen = unseen_copies(hand, seen)
     tally = [0]
     refusals: list[str] = []
