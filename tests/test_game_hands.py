@@ -158,6 +158,13 @@ def test_a_typed_score_must_agree_with_the_hand(db: str, capsys: pytest.CaptureF
     assert game(db, *hand_args(BUZZARD_HAND_1), "--score", "Ann=16", "--score", "Bob=92") == 0
 
 
+def test_a_negative_typed_score_names_the_option_typed(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    start(db, "bmja", capsys)
+    assert game(db, "hand", "--winner", "Bob", "--self-drawn", "--score", "Bob=-20") == 2
+    err = capsys.readouterr().err
+    assert "--score Bob=-20: a score cannot be below 0" in err and "scores.S" not in err
+
+
 @pytest.mark.parametrize(
     ("extra", "status", "message"),
     [

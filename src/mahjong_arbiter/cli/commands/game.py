@@ -271,9 +271,12 @@ def _facts(args: argparse.Namespace, game: Any, state: Any, notes: list[str], *,
         if seat(who) in scores:
             raise ArbiterError("bad_arguments", f"--score: {who} is given twice")
         try:
-            scores[seat(who)] = int(value)
+            number = int(value)
         except ValueError:
             raise ArbiterError("bad_arguments", f"--score {who}={value}: not a whole number") from None
+        if number < 0:  # the facts check says the same of scores.S; here the user typed --score
+            raise ArbiterError("bad_facts", f"--score {who}={value}: a score cannot be below 0")
+        scores[seat(who)] = number
     return {
         "profile": game.profile,
         "winner": None if draw else seat(args.winner),
