@@ -233,6 +233,14 @@ class Result:
         twin.__dict__["id"] = hand_id
         return twin
 
+    def with_notes(self, notes: tuple[str, ...]) -> Result:
+        """This result with *notes* instead of its own (``dataclasses.replace`` without re-running
+        the constructor, as :meth:`with_id`)."""
+        twin = object.__new__(Result)
+        twin.__dict__.update(self.__dict__)
+        twin.__dict__["notes"] = notes
+        return twin
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "id": self.id,

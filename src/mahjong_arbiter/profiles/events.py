@@ -14,7 +14,8 @@ stored, so a house-rules file that drops or renames a rule changes the answer by
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Final
 
 from ..events import FACTS, given_facts, implied_events
 from ..hand import Context
@@ -23,7 +24,7 @@ from .model import Profile, RuleEntry
 if TYPE_CHECKING:
     from ..result import Result
 
-__all__ = ["earned_by", "unscored_notes", "unearned_notes", "registry_rows", "registry_markdown", "registry_text"]
+__all__ = ["earned_by", "fact_notes", "registry_rows", "registry_markdown", "registry_text"]
 
 
 def earned_by(profile: Profile, fact: str) -> tuple[RuleEntry, ...]:
@@ -34,62 +35,74 @@ def earned_by(profile: Profile, fact: str) -> tuple[RuleEntry, ...]:
     return tuple(entry for rid, entry in profile.rules.items() if rid in rids) if rids else ()
 
 
-_EARNS_KEY = "_earning_facts"
+_NOTES_KEY = "_fact_notes"
+
+Pending = tuple[frozenset[str], tuple[str, ...], str]
+"""A fact some rules of the profile can earn: their ids, their names, and the note said when none
+of them counts on a hand."""
 
 
-def _earns(profile: Profile, fact: str) -> bool:
-    """Whether :func:`earned_by` names any rule for *fact*: asked for every hand scored, so it is
-    derived once per profile and fact and kept with the profile."""
-    known: dict[str, bool] = profile.__dict__.setdefault(_EARNS_KEY, {})
-    found = known.get(fact)
+NotesPlan = tuple[tuple[str, ...], tuple[Pending, ...]]
+"""The notes of the facts given that no rule scores, and the facts given that some rule scores."""
+
+
+def _notes_plan(profile: Profile, given: tuple[str, ...], events: frozenset[str]) -> NotesPlan:
+    """For the facts *given* (with the events the caller named), the notes of the facts no rule of
+    *profile* scores, and the facts some rule scores with the note each needs when none counts.
+
+    Derived once per profile and set of facts and kept with the profile: every hand with facts
+    given asks, and only a few sets of facts occur."""
+    known: dict[tuple[tuple[str, ...], frozenset[str]], NotesPlan]
+    known = profile.__dict__.setdefault(_NOTES_KEY, {})
+    key = (given, events)
+    found = known.get(key)
     if found is None:
-        found = known[fact] = bool(earned_by(profile, fact))
+        unscored: list[str] = []
+        pending: list[Pending] = []
+        for name in given:
+            fact = FACTS[name]
+            if fact.kind == "event" and name not in events:
+                continue  # implied by another event: that one is named if it earns nothing
+            what = f"{fact.title} ({fact.given.split(';')[0]}) earns nothing"
+            rules = earned_by(profile, name)
+            if not rules:
+                unscored.append(f"{what} under {profile.id}: no rule of this profile scores it")
+                continue
+            names = tuple(r.name for r in rules)
+            verb = "does" if len(rules) == 1 else "do"
+            note = f"{what} on this hand under {profile.id}: {', '.join(names)} {verb} not hold here"
+            pending.append((frozenset(r.id for r in rules), names, note))
+        found = known[key] = (tuple(unscored), tuple(pending))
     return found
 
 
-def unscored_notes(profile: Profile, context: Context) -> list[str]:
-    """One note for each fact the caller gave that no rule of *profile* scores.
-
-    Seat and prevailing wind and the bonus tiles are values every context has, so only the flags
-    and events given are named (issue 12: an event the profile does not score is never ignored
-    in silence).
-    """
-    notes = []
-    for name in given_facts(context):
-        fact = FACTS[name]
-        if fact.kind == "event" and name not in context.events:
-            continue  # implied by another event: that one is named if it earns nothing
-        if not _earns(profile, name):
-            notes.append(
-                f"{fact.title} ({fact.given.split(';')[0]}) earns nothing under {profile.id}: "
-                "no rule of this profile scores it"
-            )
+def fact_notes(profile: Profile, context: Context, result: Result) -> list[str]:
+    """The notes for the flags and events the caller gave that earn nothing, in registry order:
+    first one for each fact no rule of *profile* scores (issue 12: an event the profile does not
+    score is never ignored in silence; seat and prevailing wind and the bonus tiles are values
+    every context has, so only the flags and events given are named), then one for each fact
+    whose rules under *profile* all fail on this hand (none counted, none suppressed by another),
+    unless a note of *result* already names one of them: a fact the profile scores elsewhere is
+    never dropped in silence on a hand where it earns nothing (Codification's last possible tile
+    needs the only possible tile too)."""
+    given = given_facts(context)
+    if not given:
+        return []
+    unscored, pending = _notes_plan(profile, given, context.events)
+    notes = list(unscored)
+    for ids, names, note in pending:
+        if _counts(ids, result) or any(name in said for said in result.notes for name in names):
+            continue  # one of its rules counted or was suppressed by another, or the profile's own note says why
+        notes.append(note)
     return notes
 
 
-def unearned_notes(profile: Profile, context: Context, result: Result) -> list[str]:
-    """One note for each fact the caller gave whose rules under *profile* all fail on this hand
-    (none counted, none suppressed by another), unless a note of *result* already names one of
-    them: a fact the profile scores elsewhere is never dropped in silence on a hand where it
-    earns nothing (Codification's last possible tile needs the only possible tile too)."""
-    notes = []
-    counted = {i.id for i in result.items} | {s.id for s in result.suppressed}
-    for name in given_facts(context):
-        if FACTS[name].kind == "event" and name not in context.events:
-            continue  # implied by another event: that one is named
-        rules = earned_by(profile, name)
-        if not rules or any(r.id in counted for r in rules):
-            continue
-        if any(r.name in note for note in result.notes for r in rules):
-            continue  # the profile's own note says why
-        fact = FACTS[name]
-        names = ", ".join(r.name for r in rules)
-        verb = "does" if len(rules) == 1 else "do"
-        notes.append(
-            f"{fact.title} ({fact.given.split(';')[0]}) earns nothing on this hand under {profile.id}: "
-            f"{names} {verb} not hold here"
-        )
-    return notes
+def _counts(ids: frozenset[str], result: Result) -> bool:
+    """Whether one of the rules *ids* counted on *result* or was suppressed by another rule."""
+    return not (ids.isdisjoint(map(_ID, result.items)) and ids.isdisjoint(map(_ID, result.suppressed)))
+
+
+_ID: Final = attrgetter("id")
 
 
 def registry_rows(profiles: list[Profile]) -> list[dict[str, Any]]:

@@ -18,13 +18,11 @@ Pipeline, the same for every arithmetic:
 from __future__ import annotations
 
 import importlib
-from dataclasses import replace
 from typing import Protocol, cast
 
 from ..errors import ArbiterError
-from ..events import given_facts
 from ..hand import Context, Hand, validate_context
-from ..profiles.events import unearned_notes, unscored_notes
+from ..profiles.events import fact_notes
 from ..profiles.loader import load_profile
 from ..profiles.model import Profile
 from ..result import Result
@@ -79,13 +77,11 @@ def score(hand: Hand, context: Context, profile: Profile | str, *, backend: str 
 def _with_unscored_notes(result: Result, profile: Profile, context: Context) -> Result:
     """*result* with a note for each fact given that earns nothing: under the profile at all, or
     on this hand."""
-    if not given_facts(context):
-        return result  # a plain discard win: nothing given (most hands of an archive)
-    notes = unscored_notes(profile, context) + unearned_notes(profile, context, result)
+    notes = fact_notes(profile, context, result)
     if not notes:
-        return result
+        return result  # nothing given that earns nothing (most hands of an archive)
     extra = tuple(n for n in notes if n not in result.notes)
-    return replace(result, notes=result.notes + extra) if extra else result
+    return result.with_notes(result.notes + extra) if extra else result
 
 
 def score_loser(hand: Hand, context: Context, profile: Profile | str) -> Result:
