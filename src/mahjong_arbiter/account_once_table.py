@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from .hand import Hand, Meld
-    from .selection import Candidate, Copies, Dropped
+    from .selection import Candidate, Dropped
     from .tiles import Tile
 
 __all__ = ["Key", "Answer", "abstract_key", "answer_of", "lookup", "table_hands", "generate_table_text", "main"]
@@ -46,9 +46,10 @@ _table: dict[Key, Answer] | None = None
 _recording: dict[Key, Answer] | None = None  # set while the table is generated: every input met
 
 
-def abstract_key(method: str, cands: Sequence[Candidate], available: Copies) -> Key | None:
-    """The renamed input of an account-once method, or None when the candidates are not in
-    primary order (the methods sort them; the table holds sorted inputs only)."""
+def abstract_key(method: str, cands: Sequence[Candidate], copies: Callable[[int], int]) -> Key | None:
+    """The renamed input of an account-once method, given how many *copies* the Reading holds of a
+    group (by its order), or None when the candidates are not in primary order (the methods sort
+    them; the table holds sorted inputs only)."""
     local: dict[int, int] = {}
     previous = None
     renamed = []
@@ -57,7 +58,7 @@ def abstract_key(method: str, cands: Sequence[Candidate], available: Copies) -> 
             return None
         previous = cand.key
         renamed.append((cand.rule, cand.value, tuple([local.setdefault(g.order, len(local)) for g in cand.instance])))
-    return method, tuple(renamed), tuple([available[o] for o in local])
+    return method, tuple(renamed), tuple([copies(o) for o in local])
 
 
 def answer_of(cands: Sequence[Candidate], result: tuple[list[Candidate], list[Dropped]]) -> Answer:

@@ -57,7 +57,7 @@ from itertools import combinations, product
 from operator import attrgetter
 from typing import Final, NamedTuple
 
-from .account_once_table import abstract_key, lookup, record
+from .account_once_table import Answer, abstract_key, answer_of, lookup, record
 from .errors import ProfileError
 from .profiles.graph import RuleGraph
 from .profiles.model import Edge, Profile, RuleEntry
@@ -162,7 +162,13 @@ class Selection:
         found = self._items
         if found is None:
             plans = self._plans
-            found = self._items = tuple([plans[rid].item(instances) for rid, instances in self.kept.items()])
+            made = []
+            for rid, instances in self.kept.items():
+                plan = plans[rid]
+                # a rule whose instances use no groups has one Item per count, made once per profile
+                item = plan.items.get(len(instances)) if not any(instances) else None
+                made.append(item if item is not None else plan.item(instances))
+            found = self._items = tuple(made)
         return found
 
     @property
@@ -468,22 +474,32 @@ ACCOUNT_ONCE_POLICIES: Final[Mapping[str, AccountOnce]] = {
 """The account-once methods a profile may name in ``[policies] account_once``."""
 
 
-def account_once(method: str, cands: Sequence[Candidate], available: Copies) -> tuple[list[Candidate], list[Dropped]]:
-    """``ACCOUNT_ONCE_POLICIES[method](cands, available)``: the shipped answer when the table of
-    answers (:mod:`mahjong_arbiter.account_once_table`) holds this input, else the method's."""
-    key = abstract_key(method, cands, available)
+def account_once(method: str, cands: Sequence[Candidate], groups: Sequence[Group], hits: Mapping[str, Hits]) -> Answer:
+    """``ACCOUNT_ONCE_POLICIES[method]`` on *cands* (those of a Reading of *groups*, with *hits*:
+    :func:`_available`), its answer by position: the shipped answer when the table of answers
+    (:mod:`mahjong_arbiter.account_once_table`) holds this input, else the method's."""
+    available: Copies | None = None
+    if groups:
+        key = abstract_key(method, cands, [g.order for g in groups].count)  # a group's copies, without a Counter
+    else:
+        available = _available(groups, hits)
+        key = abstract_key(method, cands, available.__getitem__)
     if key is not None:
         found = lookup(key)
         if found is not None:
-            kept, refused = found
-            return [cands[i] for i in kept], [(cands[i], by, why) for i, by, why in refused]
-    result = ACCOUNT_ONCE_POLICIES[method](cands, available)
+            return found
+    result = ACCOUNT_ONCE_POLICIES[method](cands, available if available is not None else _available(groups, hits))
     if key is not None:
         record(key, cands, result)
-    return result
+    return answer_of(cands, result)
 
 
 # --- selection ----------------------------------------------------------------------------------------------
+Stop = tuple[int, str, Suppressed]
+"""An edge into a rule: the bit of its source rule, the source's id, and the Suppressed entry of one
+instance it stops."""
+
+
 class _RulePlan:
     """What :func:`select` needs of one rule, read once per profile: its decision position, the
     edges into it, its roles, and the result values that never depend on a hand (the Item of a
@@ -500,16 +516,19 @@ class _RulePlan:
         self.value = entry.value
         self.position = graph.position[rid]
         self.bit = 1 << self.position
+        self.items: dict[int, Item] = {}  # count -> the Item of that many whole-hand instances
+        self.stopped: dict[tuple[str, str, str, int], Suppressed] = {}  # (by, relation, source, count) -> entry
         # each edge into this rule with the bit of its source rule, so only kept sources are read
-        self.edges = tuple((1 << graph.position[e.rule], e) for e in graph.incoming[rid])
+        self.edges: tuple[Stop, ...] = tuple(
+            (1 << graph.position[e.rule], e.rule, self.suppressed(e.rule, e.relation, e.source))
+            for e in graph.incoming[rid]
+        )
         # the bits of the rules with an edge into this one: with none of them kept, no edge fires
-        self.sources = sum({bit for bit, _ in self.edges})
+        self.sources = sum({bit for bit, _, _ in self.edges})
         self.combining = rid in graph.combining
         self.alone = rid in graph.alone
         self.bonus = rid in graph.bonus
         self.primary = not self.alone and not self.bonus  # may stand as the fan an alone rule yields to
-        self.items: dict[int, Item] = {}  # count -> the Item of that many whole-hand instances
-        self.stopped: dict[tuple[str, str, str, int], Suppressed] = {}  # (by, relation, source, count) -> entry
 
     def item(self, instances: tuple[Instance, ...]) -> Item:
         """The Item of *instances* (one profile-wide object when none of them uses a group)."""
@@ -586,86 +605,103 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     Selection
     """
     plans = _rule_plans(profile)
-    decided = list(map(plans.__getitem__, hits))
-    if len(decided) > 1:
-        decided.sort(key=_POSITION)
+    decided = sorted(map(plans.__getitem__, hits), key=_POSITION)
 
-    kept: dict[str, Sequence[Instance]] = {}
+    kept: dict[str, tuple[Instance, ...]] = {}
     kept_bits = 0  # the bits of the rules in kept
+    # the values of the kept rules, summed in decision order: the primary ones (everything but
+    # alone and bonus rules), the alone ones, the bonus ones
+    basic: int | float = 0
+    lone: int | float = 0
+    bonus: int | float = 0
     suppressed: list[Suppressed] = []
     combining: list[Candidate] = []
     alone: list[str] = []
     for plan in decided:
         rid = plan.rid
         instances = hits[rid].instances
-        # the edges from kept rules (none when no source of an edge into this rule is kept)
-        edges = [edge for bit, edge in plan.edges if kept_bits & bit] if kept_bits & plan.sources else ()
-        if not edges and not plan.combining:
-            kept[rid] = instances
-            kept_bits |= plan.bit
-            if plan.alone:
-                alone.append(rid)
-            continue
-        survivors: list[Instance] = []
-        for index, inst in enumerate(instances):
-            edge = _suppressing_edge(edges, kept, inst) if edges else None
-            if edge is not None:
-                suppressed.append(plan.suppressed(edge.rule, edge.relation, edge.source))
+        if kept_bits & plan.sources:  # an edge into this rule comes from a kept rule
+            survivors: list[Instance] = []
+            for index, inst in enumerate(instances):
+                stop = _stopping(plan.edges, kept_bits, kept, inst)
+                if stop is not None:
+                    suppressed.append(stop)
+                    continue
+                if plan.combining:
+                    combining.append(_NEW_TUPLE(Candidate, (rid, inst, plan.value, (plan.position, index))))
+                survivors.append(inst)
+            if not survivors:
                 continue
-            if plan.combining:
-                combining.append(Candidate(rid, inst, plan.value, (plan.position, index)))
-            survivors.append(inst)
-        if survivors:
-            kept[rid] = survivors
-            kept_bits |= plan.bit
+            if len(survivors) != len(instances):
+                instances = tuple(survivors)
+        elif plan.combining:
+            for index, inst in enumerate(instances):
+                combining.append(_NEW_TUPLE(Candidate, (rid, inst, plan.value, (plan.position, index))))
+        kept[rid] = instances
+        kept_bits |= plan.bit
+        if plan.primary:
+            basic += plan.value * len(instances)
+        elif plan.bonus:
+            bonus += plan.value * len(instances)
             if plan.alone:
                 alone.append(rid)
+        else:
+            lone += plan.value * len(instances)
+            alone.append(rid)
 
+    changed = False  # whether account-once or an alone bonus rule took a value out of the sums
     if len(combining) > 1:
         method = selection_graph(profile).account_once or DEFAULT_ACCOUNT_ONCE
-        chosen, dropped = account_once(method, combining, _available(groups, hits))
-        if dropped or len(chosen) != len(combining):
-            chosen_keys = {c.key for c in chosen}
-            for rid in {c.rule for c in combining}:
-                position = plans[rid].position
-                kept[rid] = [inst for i, inst in enumerate(hits[rid].instances) if (position, i) in chosen_keys]
-                if not kept[rid]:
+        chosen, refused = account_once(method, combining, groups, hits)
+        if refused or len(chosen) != len(combining):
+            changed = True
+            staying = set(chosen)
+            narrowed: dict[str, list[Instance]] = {}
+            for i, cand in enumerate(combining):
+                narrowed.setdefault(cand.rule, [])
+                if i in staying:
+                    narrowed[cand.rule].append(cand.instance)
+            for rid, left in narrowed.items():
+                if left:
+                    kept[rid] = tuple(left)
+                else:
                     del kept[rid]
-            for cand, by, relation in sorted(dropped, key=_FIRST_KEY):
-                suppressed.append(plans[cand.rule].suppressed(by, relation, PRINCIPLES_SOURCE))
+            for i, by, relation in sorted(refused):
+                suppressed.append(plans[combining[i].rule].suppressed(by, relation, PRINCIPLES_SOURCE))
 
     # kept is in decision order: the rules were decided in it, and account-once only narrows them
     if alone:
-        primary = next((rid for rid in kept if plans[rid].primary), None)
-        if primary is not None:
-            for rid in alone:
-                for _ in kept.pop(rid, ()):  # (account-once may have dropped it already)
-                    suppressed.append(plans[rid].suppressed(primary, "only-when-alone", ALONE_SOURCE))
-
-    basic: int | float = 0
-    bonus: int | float = 0
-    final: dict[str, tuple[Instance, ...]] = {}
-    for rid, found in kept.items():
-        plan = plans[rid]
-        instances = final[rid] = tuple(found)
-        if plan.bonus:
-            bonus += plan.value * len(instances)
+        for primary in kept:
+            if plans[primary].primary:
+                for rid in alone:
+                    plan = plans[rid]
+                    for _ in kept.pop(rid, ()):  # (account-once may have dropped it already)
+                        changed = changed or plan.bonus
+                        suppressed.append(plan.suppressed(primary, "only-when-alone", ALONE_SOURCE))
+                break
         else:
-            basic += plan.value * len(instances)
-    return Selection(final, basic, bonus, plans, suppressed)
+            basic = lone  # nothing primary: the alone rules count, and nothing else toward the minimum
+
+    if changed:  # sum again over what stays, in the same order
+        basic = bonus = 0
+        for rid, instances in kept.items():
+            plan = plans[rid]
+            if plan.bonus:
+                bonus += plan.value * len(instances)
+            else:
+                basic += plan.value * len(instances)
+    return Selection(kept, basic, bonus, plans, suppressed)
 
 
 def _merged(suppressed: list[Suppressed], plans: Mapping[str, _RulePlan]) -> tuple[Suppressed, ...]:
     """:meth:`Suppressed.merged` of entries made by *plans*: a plan makes one object per rule and
     cause, so equal entries are the same object, counted by identity; an entry that repeats
     becomes its plan's entry with that count (no ``dataclasses.replace`` per repeat)."""
-    if len(suppressed) <= 1:
-        return tuple(suppressed)
+    if len(suppressed) <= 1 or len(set(map(id, suppressed))) == len(suppressed):
+        return tuple(suppressed)  # no entry repeats (most Readings)
     counts: dict[int, int] = {}
     for entry in suppressed:
         counts[id(entry)] = counts.get(id(entry), 0) + 1
-    if len(counts) == len(suppressed):
-        return tuple(suppressed)
     merged: list[Suppressed] = []
     for entry in suppressed:
         n = counts.pop(id(entry), 0)
@@ -676,11 +712,7 @@ def _merged(suppressed: list[Suppressed], plans: Mapping[str, _RulePlan]) -> tup
     return tuple(merged)
 
 
-def _first_key(dropped: Dropped) -> tuple[int, int]:
-    return dropped[0].key
-
-
-_FIRST_KEY: Final = _first_key
+_NEW_TUPLE: Final = tuple.__new__  # a Candidate without its Python-level __new__
 _POSITION: Final = attrgetter("position")
 
 
@@ -696,20 +728,24 @@ def _available(groups: Sequence[Group], hits: Mapping[str, Hits]) -> Copies:
     return available
 
 
-def _suppressing_edge(incoming: Sequence[Edge], kept: Mapping[str, Sequence[Instance]], inst: Instance) -> Edge | None:
-    """The first edge whose kept source instance contains *inst*, if any (:func:`_within`, with its
-    common cases written out: a whole-hand instance on either side, one group inside another).
-    Every source of *incoming* is in *kept* (with no instance, when the caller's hits named none)."""
+def _stopping(
+    edges: Sequence[Stop], kept_bits: int, kept: Mapping[str, Sequence[Instance]], inst: Instance
+) -> Suppressed | None:
+    """The Suppressed entry of the first edge of *edges* whose source is kept (its bit in
+    *kept_bits*) with an instance that contains *inst*, if any (:func:`_within`, with its common
+    cases written out: a whole-hand instance on either side, one group inside another)."""
     single = inst[0] if len(inst) == 1 else None
-    for edge in incoming:
-        sources = kept[edge.rule]
+    for bit, rule, stop in edges:
+        if not kept_bits & bit:
+            continue
+        sources = kept[rule]
         if not sources:
             continue
         if not inst:
-            return edge
+            return stop
         for source in sources:
             if not source or (single in source if single is not None else _within(inst, source)):
-                return edge
+                return stop
     return None
 
 
