@@ -259,11 +259,12 @@ _GIVEN: Final = tuple((name, fact.kind) for name, fact in FACTS.items() if fact.
 
 def given_facts(context: Context) -> tuple[str, ...]:
     """The flags and events the caller gave (implied events included), in registry order."""
-    if not (context.self_drawn or context.kong_related or context.last_tile or context.last_of_kind
-            or context.events):
-        return ()  # a plain discard win: nothing given (asked for every hand scored)
-    if not context.events:  # flags only (no event holds without one given)
-        return tuple(name for name, read in _GIVEN_FLAGS if read(context))
+    if not context.events:  # flags only (no event holds without one given): asked for every hand scored
+        key = (context.self_drawn, context.kong_related, context.last_tile, context.last_of_kind)
+        found = _FLAGS_GIVEN.get(key)
+        if found is None:
+            found = _FLAGS_GIVEN[key] = tuple(name for name, read in _GIVEN_FLAGS if read(context))
+        return found
     return tuple(
         name for name, kind in _GIVEN if (context.has(name) if kind == "event" else _FLAGS[name](context))
     )
@@ -271,6 +272,10 @@ def given_facts(context: Context) -> tuple[str, ...]:
 
 _GIVEN_FLAGS: Final = tuple((name, _FLAGS[name]) for name, kind in _GIVEN if kind != "event")
 """The flags among :data:`_GIVEN`, in registry order, each with its reader."""
+_FLAGS_GIVEN: Final[dict[tuple[bool, bool, bool, bool], tuple[str, ...]]] = {}
+"""The flags given, by the context fields every flag is read from (self-drawn, kong-related, last
+tile, last of its kind: robbing a kong and a kong's replacement tile are read from the first two),
+each answer derived on first use."""
 
 
 def _times(n: int) -> str:
