@@ -165,9 +165,8 @@ class Selection:
             made = []
             for rid, instances in self.kept.items():
                 plan = plans[rid]
-                # a rule whose instances use no groups has one Item per count, made once per profile
-                item = plan.items.get(len(instances)) if not any(instances) else None
-                made.append(item if item is not None else plan.item(instances))
+                # the shared instances of a whole-hand rule held once have one Item per profile
+                made.append(plan.once if instances is _WHOLE_HAND else plan.item(instances))
             found = self._items = tuple(made)
         return found
 
@@ -507,7 +506,7 @@ class _RulePlan:
 
     __slots__ = (
         "rid", "entry", "value", "position", "bit", "edges", "sources", "combining", "alone", "bonus", "primary",
-        "items", "stopped",
+        "items", "stopped", "once",
     )
 
     def __init__(self, rid: str, entry: RuleEntry, graph: RuleGraph) -> None:
@@ -529,6 +528,7 @@ class _RulePlan:
         self.alone = rid in graph.alone
         self.bonus = rid in graph.bonus
         self.primary = not self.alone and not self.bonus  # may stand as the fan an alone rule yields to
+        self.once = self.item(_WHOLE_HAND)  # the Item of one whole-hand instance
 
     def item(self, instances: tuple[Instance, ...]) -> Item:
         """The Item of *instances* (one profile-wide object when none of them uses a group)."""
@@ -712,6 +712,8 @@ def _merged(suppressed: list[Suppressed], plans: Mapping[str, _RulePlan]) -> tup
     return tuple(merged)
 
 
+_WHOLE_HAND: Final = Hits.once().instances
+"""The instances of a rule about the whole hand held once (one shared value)."""
 _NEW_TUPLE: Final = tuple.__new__  # a Candidate without its Python-level __new__
 _POSITION: Final = attrgetter("position")
 
