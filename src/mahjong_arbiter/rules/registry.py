@@ -340,8 +340,8 @@ class Needs:
         bits = 0
         for what in _COUNTED:
             n = getattr(self, what)
-            if n:
-                bits |= _AT_LEAST[what][min(n, 4) - 1]
+            if n:  # every threshold up to n, as a Reading with n sets them: tests nest (compile_plan)
+                bits |= _COUNT_BITS[what][min(n, 4)]
         if self.shape is not None:
             bits |= _shape_bit(self.shape)
         if self.within is not None:

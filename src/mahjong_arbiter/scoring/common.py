@@ -108,13 +108,16 @@ def recogniser(profile: Profile) -> Recogniser:
 def compile_plan(groups: Plan, screens: Mapping[str, str] | None = None) -> Recogniser:
     """A plan's tests and calls written out as the source of one Python function, executed once.
 
-    The function does what a loop over *groups* would (for each group whose bits the features
-    hold, each member whose bits they hold, its predicate called and its hits kept when it has
-    instances), with each group's and rule's bits as constants and each predicate as a name: no
-    tuple is unpacked and no loop runs per Reading.  A rule's screen (*screens*, from
-    :attr:`Needs.screen <mahjong_arbiter.rules.registry.Needs.screen>`) is tested as written,
-    after its bits and before its predicate.  The predicates stay the only statement of each
-    rule; this is the order and the gates, written out.
+    The function finds what a loop over *groups* would (each rule whose bits the features hold
+    and whose screen passes has its predicate called, and its hits are kept when it has
+    instances), with the bits as constants and each predicate as a name: no tuple is unpacked
+    and no loop runs per Reading.  The tests are nested (:func:`_nested`): the bit most rules
+    need is tested once for all of them, with every bit those rules share, so one failed test
+    skips them all.  A rule's screen (*screens*, from :attr:`Needs.screen
+    <mahjong_arbiter.rules.registry.Needs.screen>`) is tested as written, after its bits and
+    before its predicate.  The predicates stay the only statement of each rule; this is the
+    order and the gates, written out.  The hits come in the order of the nested tests, not of
+    the plan (the arithmetics order them by the profile's graph).
 
     >>> from types import SimpleNamespace
     >>> from mahjong_arbiter.rules.registry import NONE, Hits
@@ -122,42 +125,84 @@ def compile_plan(groups: Plan, screens: Mapping[str, str] | None = None) -> Reco
     ...                                 (0b101, "r.b", lambda r, s: NONE),
     ...                                 (0b1, "r.c", lambda r, s: Hits.once()))),), {"r.c": "chows & 8"})
     >>> reading = SimpleNamespace(chow_mask=0b1000, pung_mask=0, mask=0)
-    >>> list(evaluate(reading, None, 0b111)), list(evaluate(reading, None, 0b001))
+    >>> sorted(evaluate(reading, None, 0b111)), sorted(evaluate(reading, None, 0b001))
     (['r.a', 'r.c'], ['r.c'])
     >>> list(evaluate(SimpleNamespace(chow_mask=0, pung_mask=0, mask=0), None, 0b011))
     ['r.a']
     """
     namespace: dict[str, object] = {}
     screens = screens or {}
+    rules: list[_Unit] = []
+    for head, members in groups:
+        for bits, rid, predicate in members:
+            name = f"rule_{len(rules)}"
+            namespace[name] = predicate
+            rules.append((bits | head, rid, name, screens.get(rid, "")))
     lines = [
         "def recognise(reading, situation, features):",
         "    found = {}",
         "    chows, pungs, kinds = reading.chow_mask, reading.pung_mask, reading.mask",
+        *_nested(rules, "    "),
+        "    return found",
     ]
-    for g, (head, members) in enumerate(groups):
-        indent = "    "
-        if head:
-            lines.append(f"    if features & {head} == {head}:")
-            indent = "        "
-        for m, (bits, rid, predicate) in enumerate(members):
-            name = f"rule_{g}_{m}"
-            namespace[name] = predicate
-            extra = bits & ~head
-            tests = [f"features & {extra} == {extra}"] if extra else []
-            if screens.get(rid):
-                tests.append(f"({screens[rid]})")
-            inner = indent
-            if tests:
-                lines.append(f"{indent}if {' and '.join(tests)}:")
-                inner = indent + "    "
-            lines += [
-                f"{inner}hits = {name}(reading, situation)",
-                f"{inner}if hits.instances:",
-                f"{inner}    found[{rid!r}] = hits",
-            ]
-        if head and not members:
-            lines.append(f"{indent}pass")
-    lines.append("    return found")
     exec(compile("\n".join(lines) + "\n", "<profile rules>", "exec"), namespace)  # noqa: S102
     recognise: Recogniser = namespace["recognise"]  # type: ignore[assignment]
     return recognise
+
+
+_Unit = tuple[int, str, str, str]
+"""A rule in :func:`compile_plan`: the bits still to test, its id, its predicate's name, its screen."""
+
+
+def _nested(rules: list[_Unit], indent: str) -> list[str]:
+    """The lines that test and call *rules*: first the rules with no bit left to test (each
+    behind its screen), then, while two rules or more need one bit, ``if`` the bits shared by
+    all the rules needing the bit most of them need, with those rules nested inside (their
+    shared bits removed); then each rule left behind its own bits."""
+    lines: list[str] = []
+    left = []
+    for bits, rid, name, screen in rules:
+        if bits:
+            left.append((bits, rid, name, screen))
+        else:
+            lines += _call(rid, name, screen, indent)
+    while left:
+        counts: dict[int, int] = {}
+        for bits, *_ in left:
+            while bits:
+                bit = bits & -bits
+                bits ^= bit
+                counts[bit] = counts.get(bit, 0) + 1
+        bit = max(counts, key=counts.__getitem__)
+        if counts[bit] < 2:
+            for bits, rid, name, screen in left:
+                lines.append(f"{indent}if {_test(bits)}:")
+                lines += _call(rid, name, screen, indent + "    ")
+            break
+        inside = [unit for unit in left if unit[0] & bit]
+        left = [unit for unit in left if not unit[0] & bit]
+        common = -1
+        for bits, *_ in inside:
+            common &= bits
+        lines.append(f"{indent}if {_test(common)}:")
+        lines += _nested([(bits & ~common, rid, name, screen) for bits, rid, name, screen in inside], indent + "    ")
+    return lines
+
+
+def _test(bits: int) -> str:
+    """The test that the features hold every one of *bits*."""
+    return f"features & {bits}" if bits & (bits - 1) == 0 else f"features & {bits} == {bits}"
+
+
+def _call(rid: str, name: str, screen: str, indent: str) -> list[str]:
+    """A rule's screen, its predicate's call and the keeping of its hits."""
+    lines = []
+    if screen:
+        lines.append(f"{indent}if {screen}:")
+        indent += "    "
+    return [
+        *lines,
+        f"{indent}hits = {name}(reading, situation)",
+        f"{indent}if hits.instances:",
+        f"{indent}    found[{rid!r}] = hits",
+    ]
