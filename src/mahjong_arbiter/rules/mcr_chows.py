@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..solver.reading import Group, Reading
 from ..tiles import SUITED_TILES, suited_ranks
-from .mcr_common import RANK_1, STANDARD, SUIT_MASKS, choose, rank, run_screen
+from .mcr_common import RANK_1, STANDARD, SUIT_MASKS, choose, kept, rank, run_screen
 from .registry import NONE, Hits, Needs, Situation, rule
 
 __all__: list[str] = []
@@ -28,61 +28,71 @@ def _same_suit(*groups: Group) -> bool:
     return len({g.first.suit for g in groups}) == 1
 
 
-def _three_suits(*groups: Group) -> bool:
-    """Each group in a different suit."""
-    return len({g.first.suit for g in groups}) == len(groups)
-
-
 @rule("mcr.pure-double-chow", source="Green Book 2006, fan 69", needs=Needs(chows=2, shared_kind=True))
 def pure_double_chow(reading: Reading, situation: Situation) -> Hits:
     """一般高 Pure Double Chow: two identical chows of one suit; every such pair is an instance."""
     if reading.chow_mask.bit_count() == len(reading.chows):  # no two chows alike
         return NONE
-    return Hits.each(p for p in choose(reading.chows, 2) if p[0].first is p[1].first)
+    return kept([p for p in choose(reading.chows, 2) if p[0].first is p[1].first])
 
 
 @rule("mcr.mixed-double-chow", source="Green Book 2006, fan 70", needs=Needs(chows=2, screen=_TWO_SUITS_ALIKE))
 def mixed_double_chow(reading: Reading, situation: Situation) -> Hits:
     """喜相逢 Mixed Double Chow: the same chow in two different suits; every such pair."""
-    return Hits.each(
-        p for p in choose(reading.chows, 2) if rank(p[0]) == rank(p[1]) and _three_suits(*p)
-    )
+    found = []
+    for p in choose(reading.chows, 2):
+        a, b = p[0].first, p[1].first
+        if a.rank == b.rank and a.suit != b.suit:
+            found.append(p)
+    return kept(found)
 
 
 @rule("mcr.short-straight", source="Green Book 2006, fan 71",
       needs=Needs(chows=2, screen=f"chows & chows >> 3 & {_STARTS_1_TO_4}"))
 def short_straight(reading: Reading, situation: Situation) -> Hits:
     """连六 Short Straight: two chows of one suit covering six consecutive ranks (123+456)."""
-    return Hits.each(
-        p for p in choose(reading.chows, 2) if _same_suit(*p) and abs(rank(p[0]) - rank(p[1])) == 3
-    )
+    found = []
+    for p in choose(reading.chows, 2):
+        a, b = p[0].first, p[1].first
+        if a.suit == b.suit and abs(a.rank - b.rank) == 3:
+            found.append(p)
+    return kept(found)
 
 
 @rule("mcr.two-terminal-chows", source="Green Book 2006, fan 72",
       needs=Needs(chows=2, screen=f"chows & chows >> 6 & {RANK_1}"))
 def two_terminal_chows(reading: Reading, situation: Situation) -> Hits:
     """老少副 Two Terminal Chows: 123 and 789 of one suit; every such pair."""
-    return Hits.each(
-        p for p in choose(reading.chows, 2) if _same_suit(*p) and {rank(p[0]), rank(p[1])} == {1, 7}
-    )
+    found = []
+    for p in choose(reading.chows, 2):
+        a, b = p[0].first, p[1].first
+        if a.suit == b.suit and (a.rank, b.rank) in ((1, 7), (7, 1)):
+            found.append(p)
+    return kept(found)
 
 
 @rule("mcr.pure-straight", source="Green Book 2006, fan 28",
       needs=Needs(chows=3, screen=f"chows & chows >> 3 & chows >> 6 & {RANK_1}"))
 def pure_straight(reading: Reading, situation: Situation) -> Hits:
     """清龙 Pure Straight: 123, 456 and 789 of one suit; every such triple."""
-    return Hits.each(
-        t for t in choose(reading.chows, 3) if _same_suit(*t) and sorted(map(rank, t)) == [1, 4, 7]
-    )
+    found = []
+    for t in choose(reading.chows, 3):
+        a, b, c = t[0].first, t[1].first, t[2].first
+        if a.suit == b.suit == c.suit and {a.rank, b.rank, c.rank} == {1, 4, 7}:
+            found.append(t)
+    return kept(found)
 
 
 @rule("mcr.mixed-straight", source="Green Book 2006, fan 39",
       needs=Needs(chows=3, screen=f"chows & {RANK_1} and chows >> 3 & {RANK_1} and chows >> 6 & {RANK_1}"))
 def mixed_straight(reading: Reading, situation: Situation) -> Hits:
     """花龙 Mixed Straight: 123, 456 and 789, each in a different suit; every such triple."""
-    return Hits.each(
-        t for t in choose(reading.chows, 3) if _three_suits(*t) and sorted(map(rank, t)) == [1, 4, 7]
-    )
+    found = []
+    for t in choose(reading.chows, 3):
+        a, b, c = t[0].first, t[1].first, t[2].first
+        if len({a.suit, b.suit, c.suit}) == 3 and {a.rank, b.rank, c.rank} == {1, 4, 7}:
+            found.append(t)
+    return kept(found)
 
 
 @rule("mcr.pure-triple-chow", source="Green Book 2006, fan 23", needs=Needs(chows=3, shared_kind=True))
@@ -90,16 +100,19 @@ def pure_triple_chow(reading: Reading, situation: Situation) -> Hits:
     """一色三同顺 Pure Triple Chow: three identical chows; every such triple."""
     if reading.chow_mask.bit_count() > len(reading.chows) - 2:  # three alike leave at most n - 2 kinds
         return NONE
-    return Hits.each(t for t in choose(reading.chows, 3) if len({g.first for g in t}) == 1)
+    return kept([t for t in choose(reading.chows, 3) if t[0].first is t[1].first is t[2].first])
 
 
 @rule("mcr.mixed-triple-chow", source="Green Book 2006, fan 41",
       needs=Needs(chows=3, screen="chows & chows >> 9 & chows >> 18 & 0x1FF"))
 def mixed_triple_chow(reading: Reading, situation: Situation) -> Hits:
     """三色三同顺 Mixed Triple Chow: the same chow in each of the three suits; every such triple."""
-    return Hits.each(
-        t for t in choose(reading.chows, 3) if _three_suits(*t) and len({rank(g) for g in t}) == 1
-    )
+    found = []
+    for t in choose(reading.chows, 3):
+        a, b, c = t[0].first, t[1].first, t[2].first
+        if a.rank == b.rank == c.rank and len({a.suit, b.suit, c.suit}) == 3:
+            found.append(t)
+    return kept(found)
 
 
 def _uniform_steps(ranks: list[int], steps: tuple[int, ...]) -> bool:
@@ -108,22 +121,34 @@ def _uniform_steps(ranks: list[int], steps: tuple[int, ...]) -> bool:
     return len(gaps) == 1 and gaps.pop() in steps
 
 
+def _steps_by(a: int, b: int, c: int, steps: tuple[int, ...]) -> bool:
+    """Whether three ranks, in any order, step uniformly by one of *steps*."""
+    low, middle, high = sorted((a, b, c))
+    return middle - low == high - middle and middle - low in steps
+
+
 @rule("mcr.pure-shifted-chows", source="Green Book 2006, fan 30",
       needs=Needs(chows=3, screen=run_screen("chows", 3, (1, 2))))
 def pure_shifted_chows(reading: Reading, situation: Situation) -> Hits:
     """一色三步高 Pure Shifted Chows: three chows of one suit stepping by 1 or by 2 (123 234 345,
     135 357 579 starts); every such triple."""
-    return Hits.each(
-        t for t in choose(reading.chows, 3) if _same_suit(*t) and _uniform_steps([rank(g) for g in t], (1, 2))
-    )
+    found = []
+    for t in choose(reading.chows, 3):
+        a, b, c = t[0].first, t[1].first, t[2].first
+        if a.suit == b.suit == c.suit and _steps_by(a.rank, b.rank, c.rank, (1, 2)):
+            found.append(t)
+    return kept(found)
 
 
 @rule("mcr.mixed-shifted-chows", source="Green Book 2006, fan 51", needs=Needs(chows=3, screen=_EVERY_SUIT))
 def mixed_shifted_chows(reading: Reading, situation: Situation) -> Hits:
     """三色三步高 Mixed Shifted Chows: one chow in each suit, starts stepping by 1; every triple."""
-    return Hits.each(
-        t for t in choose(reading.chows, 3) if _three_suits(*t) and _uniform_steps([rank(g) for g in t], (1,))
-    )
+    found = []
+    for t in choose(reading.chows, 3):
+        a, b, c = t[0].first, t[1].first, t[2].first
+        if len({a.suit, b.suit, c.suit}) == 3 and _steps_by(a.rank, b.rank, c.rank, (1,)):
+            found.append(t)
+    return kept(found)
 
 
 @rule("mcr.quadruple-chow", source="Green Book 2006, fan 14",

@@ -8,13 +8,14 @@ module stays a list of small predicates.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import Final
 
 from ..solver.reading import STANDARD, Group, Reading
+from .registry import NONE, Hits
 
-__all__ = ["STANDARD", "suited_pungs", "choose", "rank", "by_suit", "RANK_1", "run_screen", "SUIT_MASKS"]
+__all__ = ["STANDARD", "suited_pungs", "choose", "kept", "rank", "by_suit", "RANK_1", "run_screen", "SUIT_MASKS"]
 
 SUIT_MASKS: Final = (0x1FF, 0x1FF << 9, 0x1FF << 18)
 """The nine bits of characters, dots and bamboo in a kinds mask."""
@@ -62,9 +63,9 @@ def _run_starts(length: int, step: int) -> int:
 _RUN_STARTS: Final = {(length, step): _run_starts(length, step) for length in range(1, 10) for step in range(1, 9)}
 
 
-def suited_pungs(reading: Reading) -> tuple[Group, ...]:
+def suited_pungs(reading: Reading) -> list[Group]:
     """The pungs and kongs of suited tiles (a kong counts as a pung, Green Book 2006 3.8)."""
-    return tuple(g for g in reading.pungs if g.first.is_suited)
+    return [g for g in reading.pungs if g.first.is_suited]
 
 
 def rank(group: Group) -> int:
@@ -72,6 +73,11 @@ def rank(group: Group) -> int:
     return group.first.rank
 
 
-def choose(groups: tuple[Group, ...], k: int) -> Iterator[tuple[Group, ...]]:
+def kept(found: list[tuple[Group, ...]]) -> Hits:
+    """The instances *found* (each the groups it uses), or none."""
+    return Hits(tuple(found)) if found else NONE
+
+
+def choose(groups: Sequence[Group], k: int) -> Iterator[tuple[Group, ...]]:
     """Every choice of *k* of *groups* (by position, so two equal chows are two choices)."""
     return combinations(groups, k)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..solver.reading import Reading
 from ..tiles import suited_ranks
-from .mcr_common import STANDARD, SUIT_MASKS, choose, rank, run_screen, suited_pungs
+from .mcr_common import STANDARD, SUIT_MASKS, choose, kept, run_screen, suited_pungs
 from .registry import NONE, Hits, Needs, Situation, rule
 
 __all__: list[str] = []
@@ -24,46 +24,56 @@ _EVERY_SUIT = " and ".join(f"pungs & {mask}" for mask in SUIT_MASKS)
 """Screen: a pung in each suit."""
 
 
-def _consecutive(ranks: list[int]) -> bool:
-    ranks = sorted(ranks)
-    return all(b - a == 1 for a, b in zip(ranks, ranks[1:], strict=False))
+def _consecutive(a: int, b: int, c: int) -> bool:
+    """Whether three ranks, in any order, are consecutive."""
+    low, middle, high = sorted((a, b, c))
+    return middle - low == 1 and high - middle == 1
 
 
 @rule("mcr.double-pung", source="Green Book 2006, fan 65", needs=Needs(pungs=2, screen=_TWO_SUITS_ALIKE))
 def double_pung(reading: Reading, situation: Situation) -> Hits:
     """双同刻 Double Pung: pungs of the same rank in two suits; every such pair is an instance."""
-    return Hits.each(
-        p for p in choose(suited_pungs(reading), 2) if rank(p[0]) == rank(p[1]) and p[0].first.suit != p[1].first.suit
-    )
+    found = []
+    for p in choose(suited_pungs(reading), 2):
+        a, b = p[0].first, p[1].first
+        if a.rank == b.rank and a.suit != b.suit:
+            found.append(p)
+    return kept(found)
 
 
 @rule("mcr.triple-pung", source="Green Book 2006, fan 32",
       needs=Needs(pungs=3, screen="pungs & pungs >> 9 & pungs >> 18 & 0x1FF"))
 def triple_pung(reading: Reading, situation: Situation) -> Hits:
     """三同刻 Triple Pung: pungs of the same rank in all three suits."""
-    return Hits.each(
-        t for t in choose(suited_pungs(reading), 3)
-        if len({rank(g) for g in t}) == 1 and len({g.first.suit for g in t}) == 3
-    )
+    found = []
+    for t in choose(suited_pungs(reading), 3):
+        a, b, c = t[0].first, t[1].first, t[2].first
+        if a.rank == b.rank == c.rank and len({a.suit, b.suit, c.suit}) == 3:
+            found.append(t)
+    return kept(found)
 
 
 @rule("mcr.pure-shifted-pungs", source="Green Book 2006, fan 24",
       needs=Needs(pungs=3, screen=run_screen("pungs", 3, (1,))))
 def pure_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
     """一色三节高 Pure Shifted Pungs: three pungs of one suit, ranks stepping by one."""
-    return Hits.each(
-        t for t in choose(suited_pungs(reading), 3)
-        if len({g.first.suit for g in t}) == 1 and _consecutive([rank(g) for g in t])
-    )
+    found = []
+    for t in choose(suited_pungs(reading), 3):
+        a, b, c = t[0].first, t[1].first, t[2].first
+        if a.suit == b.suit == c.suit and _consecutive(a.rank, b.rank, c.rank):
+            found.append(t)
+    return kept(found)
 
 
 @rule("mcr.mixed-shifted-pungs", source="Green Book 2006, fan 42", needs=Needs(pungs=3, screen=_EVERY_SUIT))
 def mixed_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
     """三色三节高 Mixed Shifted Pungs: one pung in each suit, ranks stepping by one."""
-    return Hits.each(
-        t for t in choose(suited_pungs(reading), 3)
-        if len({g.first.suit for g in t}) == 3 and _consecutive([rank(g) for g in t])
-    )
+    found = []
+    for t in choose(suited_pungs(reading), 3):
+        a, b, c = t[0].first, t[1].first, t[2].first
+        if len({a.suit, b.suit, c.suit}) == 3 and _consecutive(a.rank, b.rank, c.rank):
+            found.append(t)
+    return kept(found)
 
 
 @rule("mcr.four-pure-shifted-pungs", source="Green Book 2006, fan 15",
@@ -71,10 +81,9 @@ def mixed_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
 def four_pure_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
     """一色四节高 Four Pure Shifted Pungs: four pungs of one suit, ranks stepping by one."""
     found = suited_pungs(reading)
-    return Hits.when(
-        len(found) == 4 and len({g.first.suit for g in found}) == 1 and _consecutive([rank(g) for g in found]),
-        found,
-    )
+    ranks = sorted(g.first.rank for g in found)
+    steps = all(b - a == 1 for a, b in zip(ranks, ranks[1:], strict=False))
+    return Hits.when(len(found) == 4 and len({g.first.suit for g in found}) == 1 and steps, found)
 
 
 @rule("mcr.all-pungs", source="Green Book 2006, fan 49", needs=Needs(pungs=4, shape=STANDARD))
@@ -95,8 +104,8 @@ def all_even_pungs(reading: Reading, situation: Situation) -> Hits:
 
 
 def _concealed_pungs(reading: Reading, at_least: int) -> Hits:
-    found = tuple(g for g in reading.pungs if g.concealed)
-    return Hits.when(len(found) >= at_least, found)
+    found = [g for g in reading.pungs if g.concealed]
+    return Hits((tuple(found),)) if len(found) >= at_least else NONE
 
 
 @rule("mcr.two-concealed-pungs", source="Green Book 2006, fan 66", needs=Needs(pungs=2))
@@ -120,13 +129,13 @@ def four_concealed_pungs(reading: Reading, situation: Situation) -> Hits:
 @rule("mcr.melded-kong", source="Green Book 2006, fan 74", needs=Needs(kongs=1))
 def melded_kong(reading: Reading, situation: Situation) -> Hits:
     """明杠 Melded Kong: each kong made with a claimed tile (or a promoted pung)."""
-    return Hits.each((g,) for g in reading.kongs if not g.concealed)
+    return kept([(g,) for g in reading.kongs if not g.concealed])
 
 
 @rule("mcr.concealed-kong", source="Green Book 2006, fan 67", needs=Needs(kongs=1))
 def concealed_kong(reading: Reading, situation: Situation) -> Hits:
     """暗杠 Concealed Kong: each kong of four self-drawn tiles."""
-    return Hits.each((g,) for g in reading.kongs if g.concealed)
+    return kept([(g,) for g in reading.kongs if g.concealed])
 
 
 @rule("mcr.two-melded-kongs", source="Green Book 2006, fan 57", needs=Needs(kongs=2))
@@ -177,6 +186,19 @@ def tile_hog(reading: Reading, situation: Situation) -> Hits:
     shared = reading.shared_mask
     for g in reading.kongs:
         shared &= ~g.mask
+    single = (*reading.chows, *reading.others)  # the groups of one copy of each kind
+    if shared and len(single) <= 4:
+        # a kind held four times outside a kong is held by a pung or a pair, or by four groups
+        # of one copy each
+        heavy = reading.pung_mask
+        for g in reading.pairs:
+            heavy |= g.mask
+        if len(single) == 4:
+            every = -1
+            for g in single:
+                every &= g.mask
+            heavy |= every
+        shared &= heavy
     if not shared:
         return NONE
     groups = reading.groups
@@ -184,10 +206,12 @@ def tile_hog(reading: Reading, situation: Situation) -> Hits:
     while shared:
         bit = shared & -shared
         shared ^= bit
+        holding = []
         copies = 0
         for g in groups:
             if g.mask & bit:
+                holding.append(g)
                 copies += g.copies
         if copies == 4:
-            found.append(tuple(g for g in groups if g.mask & bit))
-    return Hits(tuple(found)) if found else NONE
+            found.append(tuple(holding))
+    return kept(found)

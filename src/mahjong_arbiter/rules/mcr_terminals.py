@@ -9,6 +9,7 @@ from typing import Final
 
 from ..solver.reading import HONOUR_MASK, GroupKind, Reading
 from ..tiles import HONOUR_TILES, TERMINALS_AND_HONOURS, kinds_mask, suited_ranks
+from .mcr_common import kept
 from .registry import NONE, Hits, Needs, Situation, rule
 
 __all__: list[str] = []
@@ -17,6 +18,7 @@ _TERMINALS: Final = kinds_mask(suited_ranks(1, 9))
 _TERMINALS_AND_HONOURS: Final = kinds_mask(TERMINALS_AND_HONOURS)
 _MIDDLE_CHOWS: Final = kinds_mask(suited_ranks(2, 3, 4, 5, 6))  # the lowest tiles of chows without a 1 or 9
 _SIMPLES: Final = kinds_mask(suited_ranks(2, 3, 4, 5, 6, 7, 8))
+_WINDS: Final = 0xF << 27
 
 
 @rule("mcr.all-terminals", source="Green Book 2006, fan 8", needs=Needs(within=suited_ranks(1, 9)))
@@ -66,8 +68,9 @@ def all_simples(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(not reading.mask & ~_SIMPLES)
 
 
-@rule("mcr.pung-of-terminals-or-honors", source="Green Book 2006, fan 73", needs=Needs(pungs=1))
+@rule("mcr.pung-of-terminals-or-honors", source="Green Book 2006, fan 73",
+      needs=Needs(pungs=1, screen=f"pungs & {_TERMINALS | _WINDS}"))
 def pung_of_terminals_or_honors(reading: Reading, situation: Situation) -> Hits:
     """幺九刻 Pung of Terminals or Honors: each pung or kong of 1s, 9s or a wind.  A dragon pung
     scores Dragon Pung (fan 59) instead and is not counted here (Green Book 2006 fan 73)."""
-    return Hits.each((g,) for g in reading.pungs if g.first.is_terminal or g.first.is_wind)
+    return kept([(g,) for g in reading.pungs if g.first.is_terminal or g.first.is_wind])

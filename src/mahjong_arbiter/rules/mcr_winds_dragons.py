@@ -8,18 +8,24 @@ MIL reading, explains it: Big Three Dragons cancels its three Dragon Pungs, a fo
 from __future__ import annotations
 
 from ..solver.reading import Group, Reading
+from .mcr_common import kept
 from .registry import NONE, Hits, Needs, Situation, rule
 
 __all__: list[str] = []
 
+_WIND_PUNGS = "pungs >> 27 & 15"
+"""Screen expression: the four wind bits of the pung mask (East lowest)."""
+_DRAGON_PUNGS = "pungs >> 31 & 7"
+"""Screen expression: the three dragon bits of the pung mask."""
 
-def _winds(reading: Reading) -> int:
-    """How many winds the pungs and kongs hold (one bit per kind in the pung mask)."""
-    return (reading.pung_mask >> 27 & 0xF).bit_count()
 
+def _held(n: int, width: int, exactly: bool = False) -> tuple[int, ...]:
+    """The values of *width* bits with at least (or *exactly*) *n* bits set, for a screen.
 
-def _dragons(reading: Reading) -> int:
-    return (reading.pung_mask >> 31 & 0x7).bit_count()
+    >>> _held(2, 3)
+    (3, 5, 6, 7)
+    """
+    return tuple(v for v in range(1 << width) if v.bit_count() == n or not exactly and v.bit_count() > n)
 
 
 def _wind_pungs(reading: Reading) -> tuple[Group, ...]:
@@ -30,29 +36,27 @@ def _dragon_pungs(reading: Reading) -> tuple[Group, ...]:
     return tuple(g for g in reading.pungs if g.first.is_dragon)
 
 
-@rule("mcr.big-four-winds", source="Green Book 2006, fan 1", needs=Needs(pungs=4, honours=True))
+@rule("mcr.big-four-winds", source="Green Book 2006, fan 1",
+      needs=Needs(pungs=4, honours=True, screen=f"{_WIND_PUNGS} == 15"))
 def big_four_winds(reading: Reading, situation: Situation) -> Hits:
     """大四喜 Big Four Winds: pungs or kongs of all four winds."""
-    if _winds(reading) < 4:
-        return NONE
     found = _wind_pungs(reading)
     return Hits.when(len(found) == 4, found)
 
 
-@rule("mcr.big-three-winds", source="Green Book 2006, fan 38", needs=Needs(pungs=3, honours=True))
+@rule("mcr.big-three-winds", source="Green Book 2006, fan 38",
+      needs=Needs(pungs=3, honours=True, screen=f"{_WIND_PUNGS} in {_held(3, 4)}"))
 def big_three_winds(reading: Reading, situation: Situation) -> Hits:
     """三风刻 Big Three Winds: pungs or kongs of (at least) three winds."""
-    if _winds(reading) < 3:
-        return NONE
     found = _wind_pungs(reading)
     return Hits.when(len(found) >= 3, found)
 
 
-@rule("mcr.little-four-winds", source="Green Book 2006, fan 9", needs=Needs(pungs=3, pairs=1, honours=True))
+@rule("mcr.little-four-winds", source="Green Book 2006, fan 9",
+      needs=Needs(pungs=3, pairs=1, honours=True,
+                  screen=f"{_WIND_PUNGS} in {_held(3, 4, exactly=True)} and kinds >> 27 & 15 == 15"))
 def little_four_winds(reading: Reading, situation: Situation) -> Hits:
     """小四喜 Little Four Winds: pungs of three winds and a pair of the fourth."""
-    if _winds(reading) != 3:
-        return NONE
     found = _wind_pungs(reading)
     pair = reading.pair
     if len(found) != 3 or pair is None or not pair.first.is_wind:
@@ -60,20 +64,19 @@ def little_four_winds(reading: Reading, situation: Situation) -> Hits:
     return Hits.once((*found, pair))
 
 
-@rule("mcr.big-three-dragons", source="Green Book 2006, fan 2", needs=Needs(pungs=3, honours=True))
+@rule("mcr.big-three-dragons", source="Green Book 2006, fan 2",
+      needs=Needs(pungs=3, honours=True, screen=f"{_DRAGON_PUNGS} == 7"))
 def big_three_dragons(reading: Reading, situation: Situation) -> Hits:
     """大三元 Big Three Dragons: pungs or kongs of all three dragons."""
-    if _dragons(reading) < 3:
-        return NONE
     found = _dragon_pungs(reading)
     return Hits.when(len(found) == 3, found)
 
 
-@rule("mcr.little-three-dragons", source="Green Book 2006, fan 10", needs=Needs(pungs=2, pairs=1, honours=True))
+@rule("mcr.little-three-dragons", source="Green Book 2006, fan 10",
+      needs=Needs(pungs=2, pairs=1, honours=True,
+                  screen=f"{_DRAGON_PUNGS} in {_held(2, 3, exactly=True)} and kinds >> 31 & 7 == 7"))
 def little_three_dragons(reading: Reading, situation: Situation) -> Hits:
     """小三元 Little Three Dragons: pungs of two dragons and a pair of the third."""
-    if _dragons(reading) != 2:
-        return NONE
     found = _dragon_pungs(reading)
     pair = reading.pair
     if len(found) != 2 or pair is None or not pair.first.is_dragon:
@@ -81,41 +84,39 @@ def little_three_dragons(reading: Reading, situation: Situation) -> Hits:
     return Hits.once((*found, pair))
 
 
-@rule("mcr.two-dragon-pungs", source="Green Book 2006, fan 54", needs=Needs(pungs=2, honours=True))
+@rule("mcr.two-dragon-pungs", source="Green Book 2006, fan 54",
+      needs=Needs(pungs=2, honours=True, screen=f"{_DRAGON_PUNGS} in {_held(2, 3)}"))
 def two_dragon_pungs(reading: Reading, situation: Situation) -> Hits:
     """双箭刻 Two Dragon Pungs: pungs or kongs of (at least) two dragons."""
-    if _dragons(reading) < 2:
-        return NONE
     found = _dragon_pungs(reading)
     return Hits.when(len(found) >= 2, found)
 
 
-@rule("mcr.dragon-pung", source="Green Book 2006, fan 59", needs=Needs(pungs=1, honours=True))
+@rule("mcr.dragon-pung", source="Green Book 2006, fan 59", needs=Needs(pungs=1, honours=True, screen=_DRAGON_PUNGS))
 def dragon_pung(reading: Reading, situation: Situation) -> Hits:
     """箭刻 Dragon Pung: each pung or kong of a dragon."""
-    if not _dragons(reading):
-        return NONE
-    return Hits.each((g,) for g in _dragon_pungs(reading))
+    return kept([(g,) for g in reading.pungs if g.first.is_dragon])
 
 
 @rule(
     "mcr.prevalent-wind",
     source="Green Book 2006, fan 60",
     facts=("prevailing_wind",),
-    needs=Needs(pungs=1, honours=True),
+    needs=Needs(pungs=1, honours=True, screen=_WIND_PUNGS),
 )
 def prevalent_wind(reading: Reading, situation: Situation) -> Hits:
     """圈风刻 Prevalent Wind: a pung or kong of the round's wind."""
     if not reading.pung_mask >> situation.context.prevailing_wind.index & 1:
         return NONE
     wind = situation.context.prevailing_wind
-    return Hits.each((g,) for g in _wind_pungs(reading) if g.first is wind)
+    return kept([(g,) for g in reading.pungs if g.first is wind])
 
 
-@rule("mcr.seat-wind", source="Green Book 2006, fan 61", facts=("seat_wind",), needs=Needs(pungs=1, honours=True))
+@rule("mcr.seat-wind", source="Green Book 2006, fan 61", facts=("seat_wind",),
+      needs=Needs(pungs=1, honours=True, screen=_WIND_PUNGS))
 def seat_wind(reading: Reading, situation: Situation) -> Hits:
     """门风刻 Seat Wind: a pung or kong of the player's own seat wind."""
     if not reading.pung_mask >> situation.context.seat_wind.index & 1:
         return NONE
     wind = situation.context.seat_wind
-    return Hits.each((g,) for g in _wind_pungs(reading) if g.first is wind)
+    return kept([(g,) for g in reading.pungs if g.first is wind])
