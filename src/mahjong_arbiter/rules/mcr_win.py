@@ -161,16 +161,22 @@ def robbing_the_kong(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(situation.context.robbing_kong)
 
 
-@rule("mcr.last-tile", source="Green Book 2006, fan 58", facts=("last_of_kind",))
+@rule(
+    "mcr.last-tile",
+    source="Green Book 2006, fan 58",
+    facts=("last_of_kind",),
+    needs=Needs(any_situation=("last_of_kind", "melds")),
+)
 def last_tile(reading: Reading, situation: Situation) -> Hits:
     """和绝张 Last Tile: the winning tile was the last copy of its kind (three already shown).
     Refused when another copy stands in the winner's concealed tiles; see
     :func:`last_tile_holds` and the policy ``last_tile_from_own_melds``."""
     hand = situation.hand
-    if not situation.context.last_of_kind and not hand.melds:
-        return NONE  # neither the caller's flag nor a declared meld can make it the last copy
+    context = situation.context
     from_melds = bool(situation.policies.get("last_tile_from_own_melds", False))
-    return Hits.when(last_tile_holds(hand, situation.context, from_own_melds=from_melds))
+    if not context.last_of_kind and not (from_melds and hand.melds):
+        return NONE  # neither the caller's flag nor the winner's declared melds make it the last copy
+    return Hits.when(last_tile_holds(hand, context, from_own_melds=from_melds))
 
 
 @rule("mcr.chicken-hand", source="Green Book 2006, fan 43")

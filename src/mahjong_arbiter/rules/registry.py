@@ -39,7 +39,7 @@ from ..tiles import NUM_KINDS, Tile, kinds_mask
 
 __all__ = [
     "Hits", "Situation", "RuleDef", "Needs", "SITUATION_FACTS", "rule", "get_rule", "known_rule_ids",
-    "rules_reading", "reading_features", "plan", "grouped", "Plan",
+    "rules_reading", "reading_features", "plan", "grouped", "Plan", "SCREEN_MASKS",
 ]
 
 
@@ -298,6 +298,9 @@ class Needs:
     situation : tuple of str
         Facts of the situation that must hold, from :data:`SITUATION_FACTS` (unlike the event
         registry's facts a rule declares it reads, these are necessary conditions only).
+    any_situation : tuple of str
+        Facts of the situation at least one of which must hold (Last Tile needs the caller's
+        flag or a declared meld).
     screen : str
         A necessary condition on the Reading's kinds, as a Python expression over ``chows``
         (:attr:`Reading.chow_mask <mahjong_arbiter.solver.reading.Reading.chow_mask>`),
@@ -322,10 +325,11 @@ class Needs:
     shared_kind: bool = False
     wait: Wait | None = None
     situation: tuple[str, ...] = ()
+    any_situation: tuple[str, ...] = ()
     screen: str = ""
 
     def __post_init__(self) -> None:
-        unknown = [f for f in self.situation if f not in SITUATION_FACTS]
+        unknown = [f for f in (*self.situation, *self.any_situation) if f not in SITUATION_FACTS]
         if unknown:
             raise ValueError(f"unknown situation fact {unknown[0]!r}; known: {', '.join(SITUATION_FACTS)}")
         if self.screen:
@@ -357,10 +361,24 @@ class Needs:
         return bits
 
 
+    @cached_property
+    def test(self) -> str:
+        """What a profile's compiled rules test after the :attr:`bits`, as a Python expression
+        over ``features`` and the :attr:`screen`'s names: that one of :attr:`any_situation`
+        holds, and the screen ("" when neither is asked)."""
+        tests = []
+        if self.any_situation:
+            tests.append(f"features & {sum({_BITS[fact] for fact in self.any_situation})}")
+        if self.screen:
+            tests.append(f"({self.screen})")
+        return " and ".join(tests)
+
+
 NOTHING: Final = Needs()
 
-SCREEN_NAMES: Final = frozenset({"chows", "pungs", "kinds"})
-"""The names a :attr:`Needs.screen` may read."""
+SCREEN_MASKS: Final = {"chows": "chow_mask", "pungs": "pung_mask", "kinds": "mask"}
+"""The names a :attr:`Needs.screen` may read, each the Reading's mask of that name."""
+SCREEN_NAMES: Final = frozenset(SCREEN_MASKS)
 
 
 def reading_features(reading: Reading) -> int:

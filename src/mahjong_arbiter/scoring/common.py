@@ -11,7 +11,7 @@ from typing import Final
 
 from ..hand import Context, Hand
 from ..profiles.model import Profile
-from ..rules.registry import Hits, Plan, Situation, get_rule, plan, reading_features
+from ..rules.registry import SCREEN_MASKS, Hits, Plan, Situation, get_rule, plan, reading_features
 from ..solver.api import readings, sole_wait_before, winning_kinds_before
 from ..solver.reading import Reading
 from ..solver.shapes import ShapeOptions
@@ -100,7 +100,7 @@ def recogniser(profile: Profile) -> Recogniser:
     first use and kept with the profile."""
     found: Recogniser | None = profile.__dict__.get(_RECOGNISER_KEY)
     if found is None:
-        screens = {rid: get_rule(rid).needs.screen for rid in profile.rules}
+        screens = {rid: get_rule(rid).needs.test for rid in profile.rules}
         found = profile.__dict__[_RECOGNISER_KEY] = compile_plan(profile.recognisers, screens)
     return found
 
@@ -113,11 +113,13 @@ def compile_plan(groups: Plan, screens: Mapping[str, str] | None = None) -> Reco
     instances), with the bits as constants and each predicate as a name: no tuple is unpacked
     and no loop runs per Reading.  The tests are nested (:func:`_nested`): the bit most rules
     need is tested once for all of them, with every bit those rules share, so one failed test
-    skips them all.  A rule's screen (*screens*, from :attr:`Needs.screen
-    <mahjong_arbiter.rules.registry.Needs.screen>`) is tested as written, after its bits and
-    before its predicate.  The predicates stay the only statement of each rule; this is the
-    order and the gates, written out.  The hits come in the order of the nested tests, not of
-    the plan (the arithmetics order them by the profile's graph).
+    skips them all.  A rule's screen (*screens*, from :attr:`Needs.test
+    <mahjong_arbiter.rules.registry.Needs.test>`: an expression over ``features`` and the Reading's
+    masks ``chows``, ``pungs`` and ``kinds``) is tested as written, after its bits and before its
+    predicate; the masks the screens read are read once per Reading.  The predicates stay the
+    only statement of each rule; this is the order and the gates, written out.  The hits come in
+    the order of the nested tests, not of the plan (the arithmetics order them by the profile's
+    graph).
 
     >>> from types import SimpleNamespace
     >>> from mahjong_arbiter.rules.registry import NONE, Hits
@@ -138,10 +140,11 @@ def compile_plan(groups: Plan, screens: Mapping[str, str] | None = None) -> Reco
             name = f"rule_{len(rules)}"
             namespace[name] = predicate
             rules.append((bits | head, rid, name, screens.get(rid, "")))
+    read = {name for *_, screen in rules if screen for name in compile(screen, "<screen>", "eval").co_names}
     lines = [
         "def recognise(reading, situation, features):",
         "    found = {}",
-        "    chows, pungs, kinds = reading.chow_mask, reading.pung_mask, reading.mask",
+        *(f"    {name} = reading.{attribute}" for name, attribute in SCREEN_MASKS.items() if name in read),
         *_nested(rules, "    "),
         "    return found",
     ]
