@@ -1,11 +1,12 @@
-"""The built-in special shapes' wait candidates never leave out a winning kind.
+"""The built-in special shapes' waits are exactly the kinds that complete them.
 
-A shape's ``candidates(counts13, melds)`` names a superset of the kinds that complete thirteen
-standing tiles into it, so that the waits try only those (solver/shapes.py, ``SpecialShape``).
-Here every kind of the 34 is tried by the shape's own recogniser on seeded hands drawn near each
-shape (a knitted pattern with honours or a set and a pair, six pairs and a lone tile, twelve
-orphans and a pair) and on random hands: a kind that completes the shape and is not a candidate
-is a wait the scorer would miss.
+A shape's ``waits(wait_input)`` names the kinds that complete thirteen standing tiles into it,
+read from its pattern, so that the waits need not try kinds one by one (solver/shapes.py,
+``SpecialShape``).  Here every kind of the 34 is tried by the shape's own recogniser on seeded
+hands drawn near each shape (a knitted pattern with honours or a set and a pair, the knitted
+straight with a declared set, six pairs and a lone tile, twelve orphans and a pair) and on random
+hands: a kind that completes the shape and is not named is a wait the scorer would miss, a kind
+named that does not complete it one it would invent.
 """
 
 from __future__ import annotations
@@ -14,14 +15,17 @@ import random
 
 import pytest
 
+from mahjong_arbiter.hand import Meld
 from mahjong_arbiter.solver.api import decomposer, sole_wait_before, winning_kinds_before
-from mahjong_arbiter.solver.shapes import DEFAULT_SHAPES, SPECIAL_SHAPES, ShapeInput
+from mahjong_arbiter.solver.fast import standard_waits
+from mahjong_arbiter.solver.shapes import DEFAULT_SHAPES, SPECIAL_SHAPES, ShapeInput, ShapeOptions, WaitInput
 from mahjong_arbiter.solver.special import KNITTED_PATTERNS
-from mahjong_arbiter.tiles import TERMINALS_AND_HONOURS
+from mahjong_arbiter.tiles import TERMINALS_AND_HONOURS, Tile
 from mcr_hand_generator import corpus
 
 DECOMPOSE = decomposer("fast")
 HONOURS = list(range(27, 34))
+MELD = (Meld.pung(Tile.of("5m")),)  # the declared set of a knitted straight that declares one
 
 
 def _counts(kinds: list[int]) -> list[int] | None:
@@ -39,47 +43,53 @@ def _set(rnd: random.Random) -> list[int]:
     return [rnd.randrange(34)] * 3
 
 
-def _near(rnd: random.Random) -> list[int]:
-    """Thirteen tiles one short of one of the four built-in special shapes (a whole hand of it
-    less one tile, a stray tile sometimes swapped in), or random ones."""
+def _near(rnd: random.Random) -> tuple[list[int], tuple[Meld, ...]]:
+    """Standing tiles one short of one of the four built-in special shapes (a whole hand of it
+    less one tile, a stray tile sometimes swapped in), or thirteen random ones, and the melds."""
     pattern = [t.index for t in rnd.choice(KNITTED_PATTERNS)]
     orphans = [t.index for t in TERMINALS_AND_HONOURS]
-    choice = rnd.randrange(5)
+    melds: tuple[Meld, ...] = ()
+    choice = rnd.randrange(6)
     if choice == 0:  # honours and knitted: fourteen different tiles of a pattern and the honours
         whole = rnd.sample(pattern + HONOURS, 14)
     elif choice == 1:  # knitted straight: the pattern, a set and a pair
         whole = pattern + _set(rnd) + [rnd.randrange(34)] * 2
-    elif choice == 2:  # seven pairs
+    elif choice == 2:  # knitted straight with a declared set: the pattern and a pair stand
+        whole, melds = pattern + [rnd.randrange(34)] * 2, MELD
+    elif choice == 3:  # seven pairs
         whole = [k for k in rnd.sample(range(34), 7) for _ in range(2)]
-    elif choice == 3:  # thirteen orphans
+    elif choice == 4:  # thirteen orphans
         whole = orphans + [rnd.choice(orphans)]
     else:
-        return [rnd.randrange(34) for _ in range(13)]
+        return [rnd.randrange(34) for _ in range(13)], melds
     whole.remove(rnd.choice(whole))
     if rnd.random() < 0.2:
-        whole[rnd.randrange(13)] = rnd.randrange(34)
-    return whole
+        whole[rnd.randrange(len(whole))] = rnd.randrange(34)
+    return whole, melds
 
 
-@pytest.mark.parametrize("name", sorted(n for n in DEFAULT_SHAPES.special if SPECIAL_SHAPES[n].candidates))
-def test_candidates_hold_every_winning_kind(name: str) -> None:
+@pytest.mark.parametrize("four_as_pairs", [True, False])
+@pytest.mark.parametrize("name", sorted(DEFAULT_SHAPES.special))
+def test_waits_are_exactly_the_winning_kinds(name: str, four_as_pairs: bool) -> None:
     shape = SPECIAL_SHAPES[name]
-    assert shape.candidates is not None
+    assert shape.waits is not None
+    options = ShapeOptions(seven_pairs_four_of_a_kind=four_as_pairs)
     rnd = random.Random(f"wait candidates {name}")
     completions = 0
     for _ in range(600):
-        counts = _counts(_near(rnd))
+        kinds, melds = _near(rnd)
+        counts = _counts(kinds)
         if counts is None:
             continue
-        offered = set(shape.candidates(counts, ()))
-        for kind in range(34):
-            if counts[kind] == 4:
-                continue
+        named = set(shape.waits(WaitInput(tuple(counts), melds, options, DECOMPOSE, standard_waits)))
+        winning = set()
+        for kind in range(34):  # a kind held four times too: the waits name it when a fifth would win
             counts[kind] += 1
-            if shape.groupings(ShapeInput(tuple(counts), (), DEFAULT_SHAPES, DECOMPOSE)):
-                completions += 1
-                assert kind in offered, f"{name}: {counts} with one more of kind {kind} wins; not a candidate"
+            if shape.groupings(ShapeInput(tuple(counts), melds, options, DECOMPOSE)):
+                winning.add(kind)
             counts[kind] -= 1
+        assert named == winning, f"{name}: {counts} {melds}"
+        completions += len(winning)
     assert completions > 20  # the hands drawn reach the shape often enough to test something
 
 

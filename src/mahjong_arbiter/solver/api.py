@@ -35,7 +35,7 @@ from ..hand import Hand, Meld
 from ..tiles import ALL_PLAYING, NUM_KINDS, Tile, counts_of
 from .placement import Decomposer, meld_group, place_winning_tile
 from .reading import STANDARD, Reading
-from .shapes import DEFAULT_SHAPES, ShapeInput, ShapeOptions
+from .shapes import DEFAULT_SHAPES, ShapeInput, ShapeOptions, WaitInput
 
 __all__ = [
     "BACKENDS", "Waits", "completes", "decomposer", "readings", "readings_of_counts", "waits", "winning_kinds",
@@ -222,8 +222,8 @@ def winning_kinds(
     The same kinds as :func:`waits` without their Readings: what wait rules need, fast.  Four sets
     and a pair: the ``fast`` backend reads its per-suit wait table (one lookup per suit); another
     backend tries each kind already held or suited within two ranks of one held (the only tiles a
-    chow, pung or pair can join).  A special shape is tried on its declared candidates (every kind
-    if it declares none).
+    chow, pung or pair can join).  A special shape names its waits itself when it has a ``waits``
+    function, else it is tried on its declared candidates (every kind if it declares none).
 
     A kong of 1m beside 23m: 4m wins, 1m would too but all four copies are in the kong.
 
@@ -321,11 +321,13 @@ def _completing(
 ) -> set[int]:
     """The kinds completing standing *counts* (thirteen tiles' worth with *melds*).  With *enough*,
     the search stops once that many are found, those whose four copies *counted* holds left out
-    (all of them without *counted*): a caller that asks whether there is one gets a part."""
+    (all of them without *counted*): a caller that asks whether there is one gets a part.
+
+    A special shape's own ``waits`` names its kinds at once; a shape without one is tried on
+    each of its candidates."""
     decompose = decomposer(backend)
-    complete: set[int] = set()
-    if shapes.standard:
-        complete.update(_standard_waits(backend)(counts, 4 - len(melds)))
+    standard = _standard_waits(backend)
+    complete: set[int] = set(standard(counts, 4 - len(melds))) if shapes.standard else set()
 
     def found_enough() -> bool:
         if len(complete) < enough:
@@ -334,7 +336,16 @@ def _completing(
 
     if found_enough():
         return complete
-    for shape in shapes.special_shapes(len(melds)):
+    special = shapes.special_shapes(len(melds))
+    if not special:
+        return complete
+    wait_input = WaitInput(tuple(counts), melds, shapes, decompose, standard)
+    for shape in special:
+        if shape.waits is not None:
+            complete.update(shape.waits(wait_input))
+            if found_enough():
+                return complete
+            continue
         kinds = range(NUM_KINDS) if shape.candidates is None else shape.candidates(counts, melds)
         for index in kinds:
             if index in complete:

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ShapeInput",
+    "WaitInput",
     "DistanceInput",
     "SpecialShape",
     "ShapeOptions",
@@ -108,6 +109,30 @@ class ShapeInput(NamedTuple):
     decompose: Decomposer
 
 
+class WaitInput(NamedTuple):
+    """What a special shape's ``waits`` function sees: thirteen tiles' worth and the backend.
+
+    Attributes
+    ----------
+    counts : tuple of int
+        34 counts of the standing tiles (thirteen tiles' worth with the melds; no winning tile).
+    melds : tuple of Meld
+        The declared melds.
+    options : ShapeOptions
+    decompose : Decomposer
+        The backend's standard decomposer.
+    standard : callable
+        ``standard(counts, sets) -> kinds``: the backend's standard waits, the kinds whose one
+        more tile makes *counts* (``3 * sets + 1`` tiles) *sets* sets and a pair.
+    """
+
+    counts: tuple[int, ...]
+    melds: tuple[Meld, ...]
+    options: ShapeOptions
+    decompose: Decomposer
+    standard: Callable[[Sequence[int], int], Iterable[int]]
+
+
 @dataclass(frozen=True, slots=True)
 class DistanceInput:
     """What a special shape's distance function sees.
@@ -162,7 +187,7 @@ class SpecialShape:
     candidates : callable, optional
         ``candidates(counts13, melds) -> kinds``: a superset of the kinds (0..33) that could complete
         thirteen standing tiles into this shape, so :func:`~mahjong_arbiter.solver.api.waits` need
-        not try the others.  None (the default) means any kind may.
+        not try the others.  None (the default) means any kind may.  Not read when ``waits`` is given.
     distance : callable, optional
         ``distance(distance_input) -> Distance | None``: how many tiles the nearest complete hand
         of this shape holds that the standing tiles do not, and the kinds one more of which
@@ -179,6 +204,11 @@ class SpecialShape:
         The most declared melds a hand of this shape can hold (four, the default, for any number;
         none for seven pairs): :meth:`ShapeOptions.special_shapes` leaves the shape out for more,
         so its ``groupings`` must find nothing then.
+    waits : callable, optional
+        ``waits(wait_input) -> kinds``: exactly the kinds (0..33) whose one more tile makes the
+        thirteen standing tiles of a :class:`WaitInput` a hand ``groupings`` accepts (a kind held
+        four times included when a fifth copy would), computed from the shape's pattern.  When
+        given, the waits read it in place of trying ``candidates`` one by one with ``groupings``.
     """
 
     name: str
@@ -189,6 +219,7 @@ class SpecialShape:
     distance: Callable[[DistanceInput], Distance | None] | None = None
     near: Callable[[DistanceInput, int], Iterable[tuple[int, ...]]] | None = None
     most_melds: int = 4
+    waits: Callable[[WaitInput], Iterable[int]] | None = None
 
 
 SPECIAL_SHAPES: dict[str, SpecialShape] = {}

@@ -21,12 +21,11 @@ from itertools import permutations
 from operator import itemgetter
 from typing import Final
 
-from ..hand import Meld
 from ..tiles import NUM_KINDS, SUITS, TERMINALS_AND_HONOURS, Tile
 from .distance import Distance, pair_slots_distance
 from .placement import standing_group
 from .reading import Group, GroupKind
-from .shapes import DistanceInput, ShapeInput, SpecialShape, register_special_shape
+from .shapes import DistanceInput, ShapeInput, SpecialShape, WaitInput, register_special_shape
 from .templates import template_distance
 
 __all__ = [
@@ -38,6 +37,10 @@ __all__ = [
     "thirteen_orphans_distance",
     "knitted_straight_distance",
     "honours_knitted_distance",
+    "seven_pairs_waits",
+    "thirteen_orphans_waits",
+    "knitted_straight_waits",
+    "honours_knitted_waits",
 ]
 
 KNITTED_PATTERNS: Final[tuple[tuple[Tile, ...], ...]] = tuple(
@@ -53,7 +56,7 @@ _PATTERN_INDEXES: Final = tuple(tuple(t.index for t in p) for p in KNITTED_PATTE
 _PATTERN_BYTES: Final = tuple(sum(1 << 8 * i for i in p) for p in _PATTERN_INDEXES)
 _PARITY: Final = bytes(n % 2 for n in range(256))
 _HELD: Final = bytes(min(n, 1) for n in range(256))
-"""Each pattern's kinds as a byte mask of the suited counts (see :func:`_distinct_kinds`)."""
+"""Each pattern's kinds as a byte mask of the suited counts (see :func:`honours_knitted_waits`)."""
 _ORPHAN_COUNTS: Final = itemgetter(*sorted(_ORPHAN_INDEXES))
 _OTHER_COUNTS: Final = itemgetter(*sorted(set(range(NUM_KINDS)) - _ORPHAN_INDEXES))
 
@@ -225,56 +228,88 @@ def honours_knitted_distance(given: DistanceInput) -> Distance | None:
     return _nearest(ways)
 
 
-# --- which kinds could complete thirteen tiles into each shape (supersets; see SpecialShape) -------
+# --- exactly which kinds complete thirteen tiles into each shape (see SpecialShape.waits) ----------
 
 
-def _odd_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]:
-    """Seven pairs: the tile that completes it pairs the one kind held an odd number of times (six
-    pairs and a lone tile; with two odd kinds no one tile completes it)."""
-    if melds:
-        return ()
+def _odd_kinds(counts: Sequence[int]) -> tuple[int, ...]:
+    """The one kind held an odd number of times, when there is one only."""
     parity = bytes(counts).translate(_PARITY)  # one byte per kind: 1 where the count is odd
     return (parity.index(1),) if parity.count(1) == 1 else ()
 
 
-def _orphan_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]:
-    """Thirteen orphans: only terminals and honours, and only when nothing else is held."""
-    return _ORPHAN_INDEXES if not melds and not any(_OTHER_COUNTS(counts)) else ()
-
-
-def _knitted_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]:
-    """Knitted straight: the thirteen hold at least eight of one pattern's nine tiles.  With eight,
-    the one tile that completes the shape is the ninth; with all nine, it joins the tiles beside
-    them into the set and the pair, so it is one of those kinds or a suited kind within two ranks
-    of one of them."""
-    if len(melds) > 1:
-        return ()  # nine knitted tiles and two sets do not fit in fourteen tiles
-    held = int.from_bytes(bytes(counts[:27]).translate(_HELD), "little")  # a byte 1 per suited kind held
-    near = [(pattern, missing) for pattern, pattern_bytes in zip(_PATTERN_INDEXES, _PATTERN_BYTES, strict=True)
-            if (missing := (pattern_bytes & ~held).bit_count()) <= 1]
-    if not near:
+def seven_pairs_waits(given: WaitInput) -> Iterable[int]:
+    """Seven pairs: six pairs and a lone tile wait on the lone tile's kind (with two odd kinds no
+    one tile completes it); unless four of a kind may be two pairs, not when the hand then holds
+    four of a kind."""
+    counts = given.counts
+    if given.melds or sum(counts) != 13:
         return ()
+    odd = _odd_kinds(counts)
+    if odd and not given.options.seven_pairs_four_of_a_kind and (4 in counts or counts[odd[0]] == 3):
+        return ()
+    return odd
+
+
+def thirteen_orphans_waits(given: WaitInput) -> Iterable[int]:
+    """Thirteen orphans: only terminals and honours held; all thirteen once wait on any of them,
+    twelve of them with one doubled on the missing one."""
+    counts = given.counts
+    if counts[4] or counts[13] or counts[22] or given.melds or any(_OTHER_COUNTS(counts)) or sum(counts) != 13:
+        return ()  # (a 5 first: most hands hold one)
+    held = _ORPHAN_COUNTS(counts)
+    missing = held.count(0)
+    if not missing:
+        return _ORPHAN_ORDER  # thirteen tiles, each of the thirteen kinds once
+    return (_ORPHAN_ORDER[held.index(0)],) if missing == 1 else ()  # twelve kinds, one of them twice
+
+
+_ORPHAN_ORDER: Final = tuple(sorted(_ORPHAN_INDEXES))
+
+
+def knitted_straight_waits(given: WaitInput) -> Iterable[int]:
+    """Knitted straight: for each pattern whose nine tiles are all held, the standard waits of
+    the rest (the set and the pair less one tile); for each with one tile missing, that tile
+    when the rest is already the set and the pair."""
+    counts = given.counts
+    sets = 1 - len(given.melds)
+    if sets < 0 or sum(counts) != 8 + 3 * sets + 2:
+        return ()
+    held = int.from_bytes(bytes(counts[:27]).translate(_HELD), "little")  # a byte 1 per suited kind held
+    if (held & held >> 24 & held >> 48 & _TRIPLE_STARTS).bit_count() < 2:
+        return ()  # a pattern held but for one tile holds a whole 147, 258 or 369 in two suits at least
     found: set[int] = set()
-    for pattern, missing in near:
-        if missing:
-            found.update(i for i in pattern if not counts[i])
-        else:
-            rest = list(counts)
-            for i in pattern:
-                rest[i] -= 1
-            for index, n in enumerate(rest):
-                if n and index >= 27:
-                    found.add(index)
-                elif n:
-                    low = index - index % 9
-                    found.update(range(max(low, index - 2), min(low + 8, index + 2) + 1))
-    return sorted(found)
+    for pattern, pattern_bytes in zip(_PATTERN_INDEXES, _PATTERN_BYTES, strict=True):
+        missing = pattern_bytes & ~held
+        if missing and missing & (missing - 1):
+            continue  # two tiles of the pattern missing
+        rest = list(counts)
+        for i in pattern:
+            rest[i] -= 1
+        if not missing:
+            found.update(given.standard(rest, sets))
+            continue
+        kind = (missing.bit_length() - 1) // 8
+        rest[kind] += 1
+        if given.decompose(rest, sets):
+            found.add(kind)
+    return found
 
 
-def _distinct_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[int]:
+_TRIPLE_STARTS: Final = sum(1 << 8 * (9 * suit + rank) for suit in range(3) for rank in range(3))
+"""The bytes of each suit's 1, 2 and 3 in a byte mask of the suited kinds held: with the mask
+ANDed with itself shifted by three and by six kinds, each of those bytes says whether its suit
+holds the whole 147, 258 or 369."""
+
+
+def honours_knitted_waits(given: WaitInput) -> Iterable[int]:
     """Honours-and-knitted: thirteen different tiles already, the suited ones inside one knitted
     pattern; the tile that completes it is an honour or a tile of such a pattern not yet held."""
-    if melds or max(counts) > 1:
+    counts = given.counts
+    # thirteen different tiles, nine suited at most: four of the seven honours at least, so one
+    # of any four honours (the cheapest refusal for most hands)
+    if not (counts[27] or counts[28] or counts[29] or counts[30]):
+        return ()
+    if given.melds or max(counts) > 1 or sum(counts) != 13:
         return ()
     held = int.from_bytes(bytes(counts[:27]), "little")  # one byte per suited kind, 0 or 1
     found: set[int] = set()
@@ -286,20 +321,20 @@ def _distinct_kinds(counts: Sequence[int], melds: Sequence[Meld]) -> Iterable[in
     if not matched:
         return ()
     found.update(i for i in range(27, NUM_KINDS) if not counts[i])
-    return sorted(found)
+    return found
 
 
 for _shape in (
-    SpecialShape("seven_pairs", "seven pairs", "Green Book 2006 fan 19", seven_pairs, _odd_kinds,
-                 seven_pairs_distance, most_melds=0),
+    SpecialShape("seven_pairs", "seven pairs", "Green Book 2006 fan 19", seven_pairs,
+                 distance=seven_pairs_distance, most_melds=0, waits=seven_pairs_waits),
     SpecialShape("thirteen_orphans", "one of each terminal and honour, one doubled",
-                 "Green Book 2006 fan 7; BMJA 13 Unique Wonders", thirteen_orphans, _orphan_kinds,
-                 thirteen_orphans_distance, most_melds=0),
+                 "Green Book 2006 fan 7; BMJA 13 Unique Wonders", thirteen_orphans,
+                 distance=thirteen_orphans_distance, most_melds=0, waits=thirteen_orphans_waits),
     SpecialShape("knitted_straight", "147/258/369 in three suits, a set and a pair",
-                 "Green Book 2006 fan 35", knitted_straight, _knitted_kinds, knitted_straight_distance,
-                 most_melds=1),
+                 "Green Book 2006 fan 35", knitted_straight, distance=knitted_straight_distance,
+                 most_melds=1, waits=knitted_straight_waits),
     SpecialShape("honours_knitted", "fourteen different honours and knitted tiles",
-                 "Green Book 2006 fans 34 and 20", honours_knitted, _distinct_kinds, honours_knitted_distance,
-                 most_melds=0),
+                 "Green Book 2006 fans 34 and 20", honours_knitted, distance=honours_knitted_distance,
+                 most_melds=0, waits=honours_knitted_waits),
 ):
     register_special_shape(_shape)
