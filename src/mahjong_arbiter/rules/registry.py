@@ -39,7 +39,8 @@ from ..tiles import NUM_KINDS, Tile, kinds_mask
 
 __all__ = [
     "Hits", "Situation", "RuleDef", "Needs", "SITUATION_FACTS", "rule", "get_rule", "known_rule_ids",
-    "rules_reading", "reading_features", "plan", "grouped", "Plan", "SCREEN_MASKS",
+    "rules_reading", "reading_features", "reading_structure", "plan", "grouped", "Plan", "SCREEN_MASKS",
+    "FEATURE_PARTS",
 ]
 
 
@@ -132,10 +133,10 @@ class Situation:
         self._sole_wait_finder = sole_wait_finder
         self._found: tuple[tuple[Tile, ...], tuple[Tile, ...]] | None = None
         self._sole: dict[bool, bool] = {}
-        self._features: int | None = None
+        self._facts: int | None = None
 
     __slots__ = (
-        "hand", "context", "policies", "winner", "_wait_finder", "_sole_wait_finder", "_found", "_sole", "_features"
+        "hand", "context", "policies", "winner", "_wait_finder", "_sole_wait_finder", "_found", "_sole", "_facts"
     )
 
     @property
@@ -175,14 +176,21 @@ class Situation:
         return found
 
     @property
-    def features(self) -> int:
-        """The situation's facts (:data:`SITUATION_FACTS`) as prerequisite bits, read once."""
-        found = self._features
+    def facts(self) -> int:
+        """The situation's facts (:data:`SITUATION_FACTS`), one bit each (the facts part of the
+        feature word, unshifted: :data:`FEATURE_PARTS`), read once."""
+        found = self._facts
         if found is None:
-            found = self._features = self._read_features()
+            found = self._facts = self._read_facts()
         return found
 
-    def _read_features(self) -> int:
+    @property
+    def features(self) -> int:
+        """The situation's side of the feature word (see :class:`Needs`); combine with
+        :func:`reading_features`."""
+        return self.facts << FACTS_AT
+
+    def _read_facts(self) -> int:
         ctx = self.context
         hand = self.hand
         self_drawn = ctx.self_drawn
@@ -203,25 +211,20 @@ class Situation:
             bits |= _NO_MELDS
         if ctx.events:
             for event in implied_events(ctx.events):  # as Context.has answers: Earth's Blessing is a first-turn win
-                bits |= _BITS[f"event:{event}"]
+                bits |= _FACT_BITS[f"event:{event}"]
         return bits
 
 
 Predicate = Callable[[Reading, Situation], Hits]
 
 # --- prerequisites ----------------------------------------------------------------------------------
-# Bits 0..33 of a feature word say which kinds are ABSENT from the Reading, so "no tile outside S"
-# is the requirement that every kind outside S be absent: a subset test like every other.  The
-# named bits follow: counts of sets (one bit per threshold), shapes, waits, the situation's facts.
+# A feature word has three parts (FEATURE_PARTS).  Bits 0..33 say which kinds are ABSENT from the
+# Reading, so "no tile outside S" is the requirement that every kind outside S be absent: a subset
+# test like every other.  The situation's facts follow, then the Reading's structure: counts of
+# sets (one bit per threshold), honours, a shared kind, the wait, the shape.  Each part has its
+# own bits too (_FACT_BITS, _STRUCTURE_BITS): the facts and the structure of the built-in shapes
+# each fit in one CPython digit, whose & takes a fast path that a word of ninety bits misses.
 _KINDS: Final = (1 << NUM_KINDS) - 1
-_BITS: dict[str, int] = {}
-
-
-def _bit(name: str) -> int:
-    found = _BITS.get(name)
-    if found is None:
-        found = _BITS[name] = 1 << (NUM_KINDS + len(_BITS))
-    return found
 
 
 SITUATION_FACTS: Final = (
@@ -233,6 +236,32 @@ SITUATION_FACTS: Final = (
 hand is the winner's, whether it declares melds or only concealed ones, and ``event:NAME`` for
 each known event."""
 
+FACTS_AT: Final = NUM_KINDS
+"""The feature word's bit where the situation's facts begin (:attr:`Situation.facts`)."""
+STRUCTURE_AT: Final = FACTS_AT + len(SITUATION_FACTS)
+"""The feature word's bit where the Reading's structure begins (:func:`reading_structure`)."""
+FEATURE_PARTS: Final = (
+    ("kinds", 0, NUM_KINDS), ("facts", FACTS_AT, len(SITUATION_FACTS)), ("structure", STRUCTURE_AT, 0)
+)
+"""The parts of a feature word: a name, the bit it begins at and its width (0: every bit above).
+A profile's compiled rules (:func:`mahjong_arbiter.scoring.common.compile_plan`) test each part
+as an integer of its own under that name: ``kinds`` the Reading's kinds (the kinds *present*,
+:attr:`Reading.mask <mahjong_arbiter.solver.reading.Reading.mask>`), ``facts`` and ``structure``
+the part's bits."""
+
+_FACT_BITS: Final = {fact: 1 << i for i, fact in enumerate(SITUATION_FACTS)}
+"""Each situation fact's bit in :attr:`Situation.facts`."""
+_STRUCTURE_BITS: dict[str, int] = {}
+
+
+def _bit(name: str) -> int:
+    """The bit of a structural fact in :func:`reading_structure` (given on first use)."""
+    found = _STRUCTURE_BITS.get(name)
+    if found is None:
+        found = _STRUCTURE_BITS[name] = 1 << len(_STRUCTURE_BITS)
+    return found
+
+
 _COUNTED: Final = ("chows", "pungs", "kongs", "pairs")
 _AT_LEAST: Final = {what: tuple(_bit(f"{what}>={n}") for n in range(1, 5)) for what in _COUNTED}
 # the bits a Reading with n of them sets: every threshold up to n
@@ -242,23 +271,21 @@ _COUNT_BITS: Final = {
 _HONOURS: Final = _bit("honours")
 _SHARED: Final = _bit("shared_kind")
 _WAIT_BITS: Final = {wait: _bit(f"wait:{wait.value}") for wait in Wait}
-for _name in SITUATION_FACTS:
-    _bit(_name)
-# the situation's bits, or-ed as they come together (see Situation._read_features)
-_SELF_DRAWN: Final = _BITS["self_drawn"]
-_DISCARD: Final = _BITS["discard"]
-_LAST_TILE: Final = _BITS["last_tile"]
-_LAST_OF_KIND: Final = _BITS["last_of_kind"]
-_KONG_REPLACEMENT: Final = _BITS["kong_related"] | _BITS["kong_replacement"]
-_ROBBING_KONG: Final = _BITS["kong_related"] | _BITS["robbing_kong"]
-_FLOWERS: Final = _BITS["flowers"]
-_NO_FLOWERS: Final = _BITS["no_flowers"]
-_BONUS_TILES: Final = _BITS["bonus_tiles"]
-_WINNER: Final = _BITS["winner"]
-_LOSER: Final = _BITS["loser"]
-_MELDS: Final = _BITS["melds"]
-_MELDS_CONCEALED: Final = _BITS["melds"] | _BITS["no_exposed_meld"]
-_NO_MELDS: Final = _BITS["no_melds"] | _BITS["no_exposed_meld"]
+# the situation's bits, or-ed as they come together (see Situation._read_facts)
+_SELF_DRAWN: Final = _FACT_BITS["self_drawn"]
+_DISCARD: Final = _FACT_BITS["discard"]
+_LAST_TILE: Final = _FACT_BITS["last_tile"]
+_LAST_OF_KIND: Final = _FACT_BITS["last_of_kind"]
+_KONG_REPLACEMENT: Final = _FACT_BITS["kong_related"] | _FACT_BITS["kong_replacement"]
+_ROBBING_KONG: Final = _FACT_BITS["kong_related"] | _FACT_BITS["robbing_kong"]
+_FLOWERS: Final = _FACT_BITS["flowers"]
+_NO_FLOWERS: Final = _FACT_BITS["no_flowers"]
+_BONUS_TILES: Final = _FACT_BITS["bonus_tiles"]
+_WINNER: Final = _FACT_BITS["winner"]
+_LOSER: Final = _FACT_BITS["loser"]
+_MELDS: Final = _FACT_BITS["melds"]
+_MELDS_CONCEALED: Final = _FACT_BITS["melds"] | _FACT_BITS["no_exposed_meld"]
+_NO_MELDS: Final = _FACT_BITS["no_melds"] | _FACT_BITS["no_exposed_meld"]
 _SHAPE_BITS: dict[str, int] = {}
 
 
@@ -341,34 +368,34 @@ class Needs:
     @cached_property
     def bits(self) -> int:
         """The requirement as a feature word: the rule applies when ``features & bits == bits``."""
-        bits = 0
+        structure = 0
         for what in _COUNTED:
             n = getattr(self, what)
             if n:  # every threshold up to n, as a Reading with n sets them: tests nest (compile_plan)
-                bits |= _COUNT_BITS[what][min(n, 4)]
+                structure |= _COUNT_BITS[what][min(n, 4)]
         if self.shape is not None:
-            bits |= _shape_bit(self.shape)
-        if self.within is not None:
-            bits |= _KINDS & ~kinds_mask(self.within)
+            structure |= _shape_bit(self.shape)
         if self.honours:
-            bits |= _HONOURS
+            structure |= _HONOURS
         if self.shared_kind:
-            bits |= _SHARED
+            structure |= _SHARED
         if self.wait is not None:
-            bits |= _WAIT_BITS[self.wait]
+            structure |= _WAIT_BITS[self.wait]
+        facts = 0
         for fact in self.situation:
-            bits |= _BITS[fact]
-        return bits
+            facts |= _FACT_BITS[fact]
+        absent = _KINDS & ~kinds_mask(self.within) if self.within is not None else 0
+        return absent | facts << FACTS_AT | structure << STRUCTURE_AT
 
 
     @cached_property
     def test(self) -> str:
         """What a profile's compiled rules test after the :attr:`bits`, as a Python expression
-        over ``features`` and the :attr:`screen`'s names: that one of :attr:`any_situation`
+        over ``facts`` (:attr:`Situation.facts`) and the :attr:`screen`'s names: that one of :attr:`any_situation`
         holds, and the screen ("" when neither is asked)."""
         tests = []
         if self.any_situation:
-            tests.append(f"features & {sum({_BITS[fact] for fact in self.any_situation})}")
+            tests.append(f"facts & {sum({_FACT_BITS[fact] for fact in self.any_situation})}")
         if self.screen:
             tests.append(f"({self.screen})")
         return " and ".join(tests)
@@ -384,16 +411,21 @@ SCREEN_NAMES: Final = frozenset(SCREEN_MASKS)
 def reading_features(reading: Reading) -> int:
     """The Reading's side of the feature word (see :class:`Needs`); combine with
     :attr:`Situation.features`."""
+    structure = reading_structure(reading)  # fills the Reading's facts
+    return _KINDS & ~reading.mask | structure << STRUCTURE_AT
+
+
+def reading_structure(reading: Reading) -> int:
+    """The structure part of the Reading's feature word (:data:`FEATURE_PARTS`), unshifted:
+    its counts of sets, honours, a shared kind, its wait and its shape."""
     if not reading.facts_filled:
         fill_facts(reading)
-    mask = reading.mask
     bits = (
-        _KINDS & ~mask
-        | _CHOW_COUNT[len(reading.chows)] | _PUNG_COUNT[len(reading.pungs)]
+        _CHOW_COUNT[len(reading.chows)] | _PUNG_COUNT[len(reading.pungs)]
         | _KONG_COUNT[len(reading.kongs)] | _PAIR_COUNT[len(reading.pairs)]
         | _WAIT_BITS[reading.wait]
     )
-    if mask & HONOUR_MASK:
+    if reading.mask & HONOUR_MASK:
         bits |= _HONOURS
     if reading.shared_mask:
         bits |= _SHARED
@@ -491,7 +523,7 @@ def plan(
         definition = get_rule(rid)
         bits = definition.needs.bits
         if rid in extra:
-            bits |= _BITS[extra[rid]]
+            bits |= _FACT_BITS[extra[rid]] << FACTS_AT
         found.append((bits, rid, definition.predicate))
     return tuple(found)
 

@@ -5,14 +5,23 @@ Rules are recognised here and nowhere else, so every arithmetic sees the same hi
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Final
 
 from ..hand import Context, Hand
 from ..profiles.model import Profile
-from ..rules.registry import SCREEN_MASKS, Hits, Plan, Situation, get_rule, plan, reading_features
+from ..rules.registry import (
+    FEATURE_PARTS,
+    SCREEN_MASKS,
+    Hits,
+    Plan,
+    Situation,
+    get_rule,
+    plan,
+    reading_features,
+    reading_structure,
+)
 from ..solver.api import readings, sole_wait_before, winning_kinds_before
 from ..solver.reading import Reading
 from ..solver.shapes import ShapeOptions
@@ -77,9 +86,9 @@ def rule_hits(
     The hits of the profile's rules come in the order of those groups (the arithmetics order
     them by the profile's graph); with *rule_ids*, in the order given.
     """
-    features = reading_features(reading) | situation.features
     if rule_ids is None:
-        return recogniser(profile)(reading, situation, features)
+        return recogniser(profile)(reading, situation, reading_structure(reading), situation.facts)
+    features = reading_features(reading) | situation.features
     found: dict[str, Hits] = {}
     for bits, rid, predicate in plan(rule_ids):
         if features & bits == bits:
@@ -89,8 +98,10 @@ def rule_hits(
     return found
 
 
-Recogniser = Callable[[Reading, Situation, int], dict[str, Hits]]
-"""``recognise(reading, situation, features) -> hits``: a profile's rules asked of one Reading."""
+Recogniser = Callable[[Reading, Situation, int, int], dict[str, Hits]]
+"""``recognise(reading, situation, structure, facts) -> hits``: a profile's rules asked of one
+Reading, given its :func:`~mahjong_arbiter.rules.registry.reading_structure` and the situation's
+:attr:`~mahjong_arbiter.rules.registry.Situation.facts`."""
 
 _RECOGNISER_KEY: Final = "_recogniser"
 
@@ -112,25 +123,28 @@ def compile_plan(groups: Plan, screens: Mapping[str, str] | None = None) -> Reco
     The function finds what a loop over *groups* would (each rule whose bits the features hold
     and whose screen passes has its predicate called, and its hits are kept when it has
     instances), with the bits as constants and each predicate as a name: no tuple is unpacked
-    and no loop runs per Reading.  The tests are nested (:func:`_nested`): the bit most rules
+    and no loop runs per Reading.  It tests each part of the feature word
+    (:data:`~mahjong_arbiter.rules.registry.FEATURE_PARTS`) as an integer of its own, so the
+    feature word is never built.  The tests are nested (:func:`_nested`): the bit most rules
     need is tested once for all of them, with every bit those rules share, so one failed test
     skips them all.  A rule's screen (*screens*, from :attr:`Needs.test
-    <mahjong_arbiter.rules.registry.Needs.test>`: an expression over ``features`` and the Reading's
+    <mahjong_arbiter.rules.registry.Needs.test>`: an expression over ``facts`` and the Reading's
     masks ``chows``, ``pungs`` and ``kinds``) is tested as written, after its bits and before its
-    predicate; the masks the screens read are read once per Reading.  The predicates stay the
+    predicate; the masks the tests read are read once per Reading.  The predicates stay the
     only statement of each rule; this is the order and the gates, written out.  The hits come in
     the order of the nested tests, not of the plan (the arithmetics order them by the profile's
     graph).
 
     >>> from types import SimpleNamespace
-    >>> from mahjong_arbiter.rules.registry import NONE, Hits
-    >>> evaluate = compile_plan(((0b1, ((0b11, "r.a", lambda r, s: Hits.once()),
-    ...                                 (0b101, "r.b", lambda r, s: NONE),
-    ...                                 (0b1, "r.c", lambda r, s: Hits.once()))),), {"r.c": "chows & 8"})
-    >>> reading = SimpleNamespace(chow_mask=0b1000, pung_mask=0, mask=0)
-    >>> sorted(evaluate(reading, None, 0b111)), sorted(evaluate(reading, None, 0b001))
+    >>> from mahjong_arbiter.rules.registry import NONE, STRUCTURE_AT, Hits
+    >>> a, b, c = (1 << STRUCTURE_AT + i for i in range(3))
+    >>> evaluate = compile_plan(((a, ((a | b, "r.a", lambda r, s: Hits.once()),
+    ...                               (a | c, "r.b", lambda r, s: NONE),
+    ...                               (a | 0b10, "r.c", lambda r, s: Hits.once()))),), {"r.c": "chows & 8"})
+    >>> reading = SimpleNamespace(chow_mask=0b1000, pung_mask=0, mask=0b1)  # holds kind 0, not kind 1
+    >>> sorted(evaluate(reading, None, 0b111, 0)), sorted(evaluate(reading, None, 0b001, 0))
     (['r.a', 'r.c'], ['r.c'])
-    >>> list(evaluate(SimpleNamespace(chow_mask=0, pung_mask=0, mask=0), None, 0b011))
+    >>> list(evaluate(SimpleNamespace(chow_mask=0, pung_mask=0, mask=0b10), None, 0b011, 0))
     ['r.a']
     """
     namespace: dict[str, object] = {}
@@ -142,14 +156,13 @@ def compile_plan(groups: Plan, screens: Mapping[str, str] | None = None) -> Reco
             namespace[name] = predicate
             rules.append((bits | head, rid, name, screens.get(rid, "")))
     read = {name for *_, screen in rules if screen for name in compile(screen, "<screen>", "eval").co_names}
-    body = _nested(rules, "    ")
-    words = sorted({int(word) for line in body for word in re.findall(r"\bfeatures_(\d+)\b", line)})
+    if any(bits & _KINDS_PART for bits, *_ in rules):
+        read.add("kinds")
     lines = [
-        "def recognise(reading, situation, features):",
+        "def recognise(reading, situation, structure, facts):",
         "    found = {}",
-        *(f"    features_{i} = features >> {i * _WORD} & {_WORD_MASK}" for i in words),
         *(f"    {name} = reading.{attribute}" for name, attribute in SCREEN_MASKS.items() if name in read),
-        *body,
+        *_nested(rules, "    "),
         "    return found",
     ]
     exec(compile("\n".join(lines) + "\n", "<profile rules>", "exec"), namespace)  # noqa: S102
@@ -196,27 +209,30 @@ def _nested(rules: list[_Unit], indent: str) -> list[str]:
     return lines
 
 
-_WORD: Final = 30
-"""Bits per word of the features as the compiled rules test them: CPython's one-digit integers,
-whose ``&`` and ``==`` take a fast path that the feature word's ninety bits would miss."""
-_WORD_MASK: Final = (1 << _WORD) - 1
+_KINDS_PART: Final = (1 << FEATURE_PARTS[0][2]) - 1
+"""The bits of the feature word's first part, the kinds absent from the Reading."""
 
 
 def _test(bits: int) -> str:
-    """The test that the features hold every one of *bits*, word by word (``features_0`` holds
-    bits 0 to 29, ``features_1`` the next thirty, ...).
+    """The test that the features hold every one of *bits*, part by part
+    (:data:`~mahjong_arbiter.rules.registry.FEATURE_PARTS`; ``kinds`` holds the kinds present,
+    so the bits of absent kinds are tested as none of them held).
 
-    >>> _test(1 << 31 | 1 << 32 | 1)
-    'features_0 & 1 and features_1 & 6 == 6'
+    >>> from mahjong_arbiter.rules.registry import FACTS_AT, STRUCTURE_AT
+    >>> _test(0b101 | 1 << FACTS_AT | 0b11 << STRUCTURE_AT)
+    'not kinds & 5 and facts & 1 and structure & 3 == 3'
     """
     tests = []
-    i = 0
-    while bits:
-        word = bits & _WORD_MASK
-        if word:
-            tests.append(f"features_{i} & {word}" if word & (word - 1) == 0 else f"features_{i} & {word} == {word}")
-        bits >>= _WORD
-        i += 1
+    for name, at, width in FEATURE_PARTS:
+        part = bits >> at
+        if width:
+            part &= (1 << width) - 1
+        if not part:
+            continue
+        if name == "kinds":
+            tests.append(f"not kinds & {part}")
+        else:
+            tests.append(f"{name} & {part}" if part & (part - 1) == 0 else f"{name} & {part} == {part}")
     return " and ".join(tests)
 
 
