@@ -35,6 +35,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from json.encoder import encode_basestring
 from typing import Any, Final
 
@@ -84,6 +85,8 @@ def _float(text: str) -> float:
 
 
 def _int(text: str) -> int:
+    if len(text) < 16:  # at most 15 digits: below 2**53
+        return int(text)
     digits = text.lstrip("-")
     if len(digits) > 16 or abs(int(text)) > MAX_SAFE_INTEGER:
         shown = text if len(text) <= 20 else f"{text[:12]}... ({len(digits)} digits)"
@@ -129,17 +132,28 @@ def loads(data: bytes | str) -> Any:
     if text.count("[") + text.count("{") > MAX_DEPTH and _depth(text) > MAX_DEPTH:
         raise _bad(f"arrays and objects nested more than {MAX_DEPTH} deep")
     try:
-        value = _DECODER.decode(text)
+        value, end = _SCAN(text, 0)  # the decoder's own scanner: one document from the first character
+    except (StopIteration, ValueError, RecursionError, ArbiterError):
+        end = -1
+    if end != len(text):  # whitespace around it, more than one value, or no value: decoded again, the
+        value = _decoded(text)  # full way, which accepts the first two and words every problem
+    # a lone surrogate comes from a \\u escape, or from a str given with one (UTF-8 bytes hold none)
+    if "\\u" in text or (not isinstance(data, bytes) and _LONE_SURROGATE.search(text)):
+        _check_strings(value)
+    return value
+
+
+def _decoded(text: str) -> Any:
+    """*text* decoded by :data:`_DECODER` (leading and trailing whitespace allowed), every problem
+    as a ``bad_json`` error."""
+    try:
+        return _DECODER.decode(text)
     except ArbiterError:
         raise
     except json.JSONDecodeError as exc:
         raise _bad(f"{exc.msg} (line {exc.lineno}, column {exc.colno})") from None
     except (ValueError, RecursionError) as exc:  # a number Python itself will not convert
         raise _bad(str(exc) or type(exc).__name__) from None
-    # a lone surrogate comes from a \\u escape, or from a str given with one (UTF-8 bytes hold none)
-    if "\\u" in text or (not isinstance(data, bytes) and _LONE_SURROGATE.search(text)):
-        _check_strings(value)
-    return value
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -159,6 +173,9 @@ _DECODER: Final = json.JSONDecoder(
     parse_constant=_constant, parse_float=_float, parse_int=_int, object_pairs_hook=_object
 )
 """Made once (``json.loads`` with hooks builds a decoder per call)."""
+_SCAN: Final[Callable[[str, int], tuple[Any, int]]] = _DECODER.scan_once  # type: ignore[attr-defined]
+"""The decoder's scanner, called directly for a document that starts at its first character and
+ends at its last (a JSON line as written): ``decode`` would match whitespace at both ends first."""
 
 
 def dumps(value: object, *, pretty: bool = False) -> str:
