@@ -51,14 +51,14 @@ def abstract_key(method: str, cands: Sequence[Candidate], copies: Callable[[int]
     group (by its order), or None when the candidates are not in primary order (the methods sort
     them; the table holds sorted inputs only)."""
     local: dict[int, int] = {}
-    previous = None
+    previous = (-1, -1)  # below every key: (decision position, instance index)
     renamed = []
-    for cand in cands:
-        if previous is not None and cand.key <= previous:
+    for rule, instance, value, key in cands:
+        if key <= previous:
             return None
-        previous = cand.key
-        renamed.append((cand.rule, cand.value, tuple([local.setdefault(g.order, len(local)) for g in cand.instance])))
-    return method, tuple(renamed), tuple([copies(o) for o in local])
+        previous = key
+        renamed.append((rule, value, tuple([local.setdefault(g.order, len(local)) for g in instance])))
+    return method, tuple(renamed), tuple(map(copies, local))
 
 
 def answer_of(cands: Sequence[Candidate], result: tuple[list[Candidate], list[Dropped]]) -> Answer:

@@ -54,7 +54,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations, product
-from operator import attrgetter
 from typing import Final, NamedTuple
 
 from .account_once_table import Answer, abstract_key, answer_of, lookup, record
@@ -162,19 +161,22 @@ class Selection:
         found = self._items
         if found is None:
             plans = self._plans
-            made = []
-            for rid, instances in self.kept.items():
-                plan = plans[rid]
-                # the shared instances of a whole-hand rule held once have one Item per profile
-                made.append(plan.once if instances is _WHOLE_HAND else plan.item(instances))
-            found = self._items = tuple(made)
+            # the shared instances of a whole-hand rule held once have one Item per profile
+            found = self._items = tuple([
+                plans[rid].once if instances is _WHOLE_HAND else plans[rid].item(instances)
+                for rid, instances in self.kept.items()
+            ])
         return found
 
     @property
     def suppressed(self) -> tuple[Suppressed, ...]:
         found = self._suppressed
         if found is None:
-            found = self._suppressed = _merged(self._stopped, self._plans)
+            stopped = self._stopped
+            if len(stopped) == 2 and stopped[0] is not stopped[1]:  # (most Readings)
+                found = self._suppressed = tuple(stopped)
+            else:
+                found = self._suppressed = _merged(stopped, self._plans)
         return found
 
 
@@ -506,7 +508,7 @@ class _RulePlan:
 
     __slots__ = (
         "rid", "entry", "value", "position", "bit", "edges", "sources", "combining", "alone", "bonus", "primary",
-        "items", "stopped", "once",
+        "items", "stopped", "once", "by_source", "yields",
     )
 
     def __init__(self, rid: str, entry: RuleEntry, graph: RuleGraph) -> None:
@@ -524,17 +526,34 @@ class _RulePlan:
         )
         # the bits of the rules with an edge into this one: with none of them kept, no edge fires
         self.sources = sum({bit for bit, _, _ in self.edges})
+        # each such rule's bit -> its id and the Suppressed entry of its first edge into this one
+        # (the edges come in decision order of their source: the lowest kept bit is read first)
+        self.by_source: dict[int, tuple[str, Suppressed]] = {}
+        for bit, rule, stop in self.edges:
+            self.by_source.setdefault(bit, (rule, stop))
         self.combining = rid in graph.combining
         self.alone = rid in graph.alone
         self.bonus = rid in graph.bonus
         self.primary = not self.alone and not self.bonus  # may stand as the fan an alone rule yields to
         self.once = self.item(_WHOLE_HAND)  # the Item of one whole-hand instance
+        # an alone rule's Suppressed entry for each primary rule it yields to (set by _rule_plans)
+        self.yields: dict[str, Suppressed] = {}
 
     def item(self, instances: tuple[Instance, ...]) -> Item:
         """The Item of *instances* (one profile-wide object when none of them uses a group)."""
         entry = self.entry
         if any(instances):
-            return _item(self.rid, entry.name, entry.value_key, entry.value, len(instances), instances, entry.source)
+            # ``Item(...)`` without the frozen dataclass's per-field ``object.__setattr__``
+            # (selection makes one per counted rule of the best Reading): the same value
+            item = _NEW(Item)
+            _SET_ID(item, self.rid)
+            _SET_NAME(item, entry.name)
+            _SET_VALUE_KEY(item, entry.value_key)
+            _SET_VALUE(item, entry.value)
+            _SET_COUNT(item, len(instances))
+            _SET_SETS(item, instances)
+            _SET_SOURCE(item, entry.source)
+            return item
         found = self.items.get(len(instances))
         if found is None:
             found = self.items[len(instances)] = Item(
@@ -558,33 +577,28 @@ _SET_ID, _SET_NAME, _SET_VALUE_KEY, _SET_VALUE, _SET_COUNT, _SET_SETS, _SET_SOUR
 _NEW: Final = object.__new__
 
 
-def _item(
-    rid: str, name: str, value_key: str, value: int | float, count: int, sets: tuple[Instance, ...], source: str
-) -> Item:
-    """``Item(...)`` without the frozen dataclass's per-field ``object.__setattr__`` (selection
-    makes one per counted rule of every Reading): the same value, equal and hashed alike."""
-    item = _NEW(Item)
-    _SET_ID(item, rid)
-    _SET_NAME(item, name)
-    _SET_VALUE_KEY(item, value_key)
-    _SET_VALUE(item, value)
-    _SET_COUNT(item, count)
-    _SET_SETS(item, sets)
-    _SET_SOURCE(item, source)
-    return item
-
-
 _PLAN_KEY: Final = "_selection_plan"
+Plans = tuple[dict[str, _RulePlan], Mapping[str, int], str]
+"""Every rule's :class:`_RulePlan`, every rule's decision position (the key rules are sorted by),
+and the account-once method."""
 
 
-def _rule_plans(profile: Profile) -> dict[str, _RulePlan]:
-    """The profile's :class:`_RulePlan` of every rule, built on first use and kept with the
-    profile (a value derived from it, like its graph; the profile object is never changed)."""
-    found: dict[str, _RulePlan] | None = profile.__dict__.get(_PLAN_KEY)
+def _rule_plans(profile: Profile) -> Plans:
+    """The profile's :class:`_RulePlan` of every rule and its decision positions, built on first
+    use and kept with the profile (values derived from it, like its graph; the profile object is
+    never changed)."""
+    found: Plans | None = profile.__dict__.get(_PLAN_KEY)
     if found is None:
         graph = selection_graph(profile)
-        found = {rid: _RulePlan(rid, entry, graph) for rid, entry in profile.rules.items()}
-        profile.__dict__[_PLAN_KEY] = found
+        plans = {rid: _RulePlan(rid, entry, graph) for rid, entry in profile.rules.items()}
+        for plan in plans.values():
+            if plan.alone:
+                plan.yields = {
+                    rid: plan.suppressed(rid, "only-when-alone", ALONE_SOURCE)
+                    for rid, other in plans.items()
+                    if other.primary
+                }
+        found = profile.__dict__[_PLAN_KEY] = (plans, graph.position, graph.account_once or DEFAULT_ACCOUNT_ONCE)
     return found
 
 
@@ -604,8 +618,7 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     -------
     Selection
     """
-    plans = _rule_plans(profile)
-    decided = sorted(map(plans.__getitem__, hits), key=_POSITION)
+    plans, position, method = profile.__dict__.get(_PLAN_KEY) or _rule_plans(profile)
 
     kept: dict[str, tuple[Instance, ...]] = {}
     kept_bits = 0  # the bits of the rules in kept
@@ -616,24 +629,31 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     bonus: int | float = 0
     suppressed: list[Suppressed] = []
     combining: list[Candidate] = []
-    alone: list[str] = []
-    for plan in decided:
-        rid = plan.rid
+    alone: list[_RulePlan] = []
+    for rid in sorted(hits, key=position.__getitem__):  # in decision order
+        plan = plans[rid]
         instances = hits[rid].instances
-        if kept_bits & plan.sources:  # an edge into this rule comes from a kept rule
-            survivors: list[Instance] = []
-            for index, inst in enumerate(instances):
-                stop = _stopping(plan.edges, kept_bits, kept, inst)
+        live = kept_bits & plan.sources  # the kept rules with an edge into this one
+        if live:
+            if instances is _WHOLE_HAND and not plan.combining:  # (most edges that fire)
+                stop = _stopping(plan.by_source, live, kept, ())
                 if stop is not None:
                     suppressed.append(stop)
                     continue
-                if plan.combining:
-                    combining.append(_NEW_TUPLE(Candidate, (rid, inst, plan.value, (plan.position, index))))
-                survivors.append(inst)
-            if not survivors:
-                continue
-            if len(survivors) != len(instances):
-                instances = tuple(survivors)
+            else:
+                survivors: list[Instance] = []
+                for index, inst in enumerate(instances):
+                    stop = _stopping(plan.by_source, live, kept, inst)
+                    if stop is not None:
+                        suppressed.append(stop)
+                        continue
+                    if plan.combining:
+                        combining.append(_NEW_TUPLE(Candidate, (rid, inst, plan.value, (plan.position, index))))
+                    survivors.append(inst)
+                if not survivors:
+                    continue
+                if len(survivors) != len(instances):
+                    instances = tuple(survivors)
         elif plan.combining:
             for index, inst in enumerate(instances):
                 combining.append(_NEW_TUPLE(Candidate, (rid, inst, plan.value, (plan.position, index))))
@@ -644,26 +664,22 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
         elif plan.bonus:
             bonus += plan.value * len(instances)
             if plan.alone:
-                alone.append(rid)
+                alone.append(plan)
         else:
             lone += plan.value * len(instances)
-            alone.append(rid)
+            alone.append(plan)
 
     changed = False  # whether account-once or an alone bonus rule took a value out of the sums
     if len(combining) > 1:
-        method = selection_graph(profile).account_once or DEFAULT_ACCOUNT_ONCE
         chosen, refused = account_once(method, combining, groups, hits)
         if refused or len(chosen) != len(combining):
             changed = True
             staying = set(chosen)
-            narrowed: dict[str, list[Instance]] = {}
-            for i, cand in enumerate(combining):
-                narrowed.setdefault(cand.rule, [])
-                if i in staying:
-                    narrowed[cand.rule].append(cand.instance)
-            for rid, left in narrowed.items():
+            # narrow the rules that lost an instance (a key set again keeps its place in kept)
+            for rid in {cand.rule for i, cand in enumerate(combining) if i not in staying}:
+                left = tuple([cand.instance for i, cand in enumerate(combining) if cand.rule == rid and i in staying])
                 if left:
-                    kept[rid] = tuple(left)
+                    kept[rid] = left
                 else:
                     del kept[rid]
             for i, by, relation in sorted(refused):
@@ -673,11 +689,10 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     if alone:
         for primary in kept:
             if plans[primary].primary:
-                for rid in alone:
-                    plan = plans[rid]
-                    for _ in kept.pop(rid, ()):  # (account-once may have dropped it already)
+                for plan in alone:
+                    for _ in kept.pop(plan.rid, ()):  # (account-once may have dropped it already)
                         changed = changed or plan.bonus
-                        suppressed.append(plan.suppressed(primary, "only-when-alone", ALONE_SOURCE))
+                        suppressed.append(plan.yields[primary])
                 break
         else:
             basic = lone  # nothing primary: the alone rules count, and nothing else toward the minimum
@@ -715,7 +730,6 @@ def _merged(suppressed: list[Suppressed], plans: Mapping[str, _RulePlan]) -> tup
 _WHOLE_HAND: Final = Hits.once().instances
 """The instances of a rule about the whole hand held once (one shared value)."""
 _NEW_TUPLE: Final = tuple.__new__  # a Candidate without its Python-level __new__
-_POSITION: Final = attrgetter("position")
 
 
 def _available(groups: Sequence[Group], hits: Mapping[str, Hits]) -> Copies:
@@ -731,23 +745,24 @@ def _available(groups: Sequence[Group], hits: Mapping[str, Hits]) -> Copies:
 
 
 def _stopping(
-    edges: Sequence[Stop], kept_bits: int, kept: Mapping[str, Sequence[Instance]], inst: Instance
+    by_source: Mapping[int, tuple[str, Suppressed]], live: int, kept: Mapping[str, Sequence[Instance]], inst: Instance
 ) -> Suppressed | None:
-    """The Suppressed entry of the first edge of *edges* whose source is kept (its bit in
-    *kept_bits*) with an instance that contains *inst*, if any (:func:`_within`, with its common
-    cases written out: a whole-hand instance on either side, one group inside another)."""
+    """The Suppressed entry of the first edge whose source is kept (its bit in *live*, read
+    lowest first: in decision order) with an instance that contains *inst*, if any
+    (:func:`_within`, with its common cases written out: a whole-hand instance on either side,
+    one group inside another)."""
     single = inst[0] if len(inst) == 1 else None
-    for bit, rule, stop in edges:
-        if not kept_bits & bit:
-            continue
+    while live:
+        low = live & -live
+        rule, stop = by_source[low]
         sources = kept[rule]
-        if not sources:
-            continue
-        if not inst:
-            return stop
-        for source in sources:
-            if not source or (single in source if single is not None else _within(inst, source)):
+        if sources:
+            if not inst:
                 return stop
+            for source in sources:
+                if not source or (single in source if single is not None else _within(inst, source)):
+                    return stop
+        live ^= low
     return None
 
 
