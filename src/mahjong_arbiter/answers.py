@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from .errors import ArbiterError, HandError, NotWinningError
@@ -95,16 +97,25 @@ def parse_answer(rec: HandRecord) -> Answer[HandRecord]:
     return Answer(0, record_to_json(rec), rec)
 
 
+@cache
+def _scoring() -> ModuleType:
+    """The scoring package, imported on first use (commands without a profile never load it): a
+    batch scores hand after hand, and an import statement in :func:`scored` would cost each hand
+    a pass through the import machinery (a package's names are looked up in Python)."""
+    from . import scoring
+
+    return scoring
+
+
 def scored(rec: HandRecord, profile: Profile, *, loser: bool = False, backend: str = "fast") -> tuple[int, Any]:
     """``score`` without its JSON: the status and the Result (with the record's id); status 1
     when the hand falls below the profile's minimum."""
-    from .scoring import score, score_loser
-
+    scoring = _scoring()
     if loser:
         refuse_win_facts(rec, "a loser's hand was not won")
-        result = score_loser(rec.hand, rec.context, profile)
+        result = scoring.score_loser(rec.hand, rec.context, profile)
     else:
-        result = score(rec.hand, rec.context, profile, backend=backend)
+        result = scoring.score(rec.hand, rec.context, profile, backend=backend)
     result = result.with_id(rec.id)
     # below the profile's minimum (MCR 8 points, Hong Kong 3 faan) the hand cannot be declared a win
     return 1 if result.fields.get("minimum_met") is False else 0, result

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import IO, Any, Final
+from typing import IO, Any, Final, NamedTuple
 
 from ..errors import ArbiterError
 from ..jsonio import loads
@@ -27,10 +26,12 @@ MAX_DOCUMENT_BYTES: Final = 16 << 20
 _BOM: Final = b"\xef\xbb\xbf"
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(NamedTuple):
     """One non-blank input line: its 1-based number, its bytes (newline removed) and whether it
-    was longer than :data:`MAX_LINE_BYTES` (then *raw* holds only its start)."""
+    was longer than :data:`MAX_LINE_BYTES` (then *raw* holds only its start).
+
+    A named tuple, not a frozen dataclass: one is made per input line, and a frozen dataclass
+    sets each field through ``object.__setattr__``, several times the cost."""
 
     number: int
     raw: bytes
@@ -62,7 +63,7 @@ def iter_lines(handle: IO[bytes]) -> Iterator[Line]:
         if not chunk:
             return
         number += 1
-        cut = len(chunk.removesuffix(b"\n").removesuffix(b"\r")) > MAX_LINE_BYTES
+        cut = len(chunk) > MAX_LINE_BYTES and len(chunk.removesuffix(b"\n").removesuffix(b"\r")) > MAX_LINE_BYTES
         if cut:
             rest = chunk
             while rest and not rest.endswith(b"\n"):  # skip the rest of the line, chunk by chunk
@@ -71,7 +72,7 @@ def iter_lines(handle: IO[bytes]) -> Iterator[Line]:
         if number == 1:
             chunk = chunk.removeprefix(_BOM)
         raw = chunk.rstrip(b"\r\n")
-        if cut or raw.strip():
+        if cut or (raw and not raw.isspace()):  # isspace: the whitespace strip() removes, without a copy
             yield Line(number, raw, cut)
 
 

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..answers import error_answer
 from ..errors import ArbiterError, NotWinningError
@@ -36,12 +35,14 @@ INTERNAL_ERROR = 3
 """The exit status of an error in the program itself (never 1, which means "valid but not winning")."""
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """What one input line came to: its exit status, its JSON document written as one line
     (``id`` first; an ``error`` object for a line that failed), its text for people, its id and
     its error's code (None when it got a result), and the number of its line in the input (None
-    for one HAND)."""
+    for one HAND).
+
+    A named tuple, not a frozen dataclass: one is made per input line, and a frozen dataclass
+    sets each field through ``object.__setattr__``, several times the cost."""
 
     status: int
     line: str

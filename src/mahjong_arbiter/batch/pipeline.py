@@ -138,8 +138,9 @@ def handler_of(job: Job) -> Handler:
 def run_partition(job: Job, lines: list[Line]) -> list[Outcome]:
     """The outcome of each line of one partition, in order (never raises for a line's content)."""
     handle = handler_of(job)
+    extra_fields, thirteen, partial = job.extra_fields, job.thirteen, job.partial
     return [
-        outcome_of(read_record(line, extra_fields=job.extra_fields, thirteen=job.thirteen, partial=job.partial), handle,
+        outcome_of(read_record(line, extra_fields=extra_fields, thirteen=thirteen, partial=partial), handle,
                    line.number)
         for line in lines
     ]

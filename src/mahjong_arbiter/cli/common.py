@@ -443,7 +443,7 @@ def _run_batch(
                     for outcome in outcomes:
                         summary.add(outcome)
                         statuses.append(outcome.status)
-                        _write_outcome(output.stream, outcome, fmt, collected)
+                    _write_outcomes(output.stream, outcomes, fmt, collected)
                     output.stream.flush()
                     progress(len(outcomes))
         except KeyboardInterrupt:
@@ -466,16 +466,22 @@ def _run_batch(
     return batch_status(statuses)
 
 
-def _write_outcome(out: IO[str], outcome: Outcome, fmt: str | None, collected: list[dict[str, Any]]) -> None:
-    """One outcome in the format asked: its JSON line, kept for the JSON array, or its text under
-    a heading naming the hand (its id, else its line in the input)."""
+def _write_outcomes(out: IO[str], outcomes: list[Outcome], fmt: str | None, collected: list[dict[str, Any]]) -> None:
+    """A partition's outcomes in the format asked: their JSON lines, or their texts each under a
+    heading naming the hand (its id, else its line in the input); for the JSON array they are kept
+    in *collected*.  Each line is written on its own: most are ASCII, which the stream copies as
+    they are, where a partition joined into one text would be encoded character by character
+    as soon as one of its lines is not."""
+    write = out.write
     if fmt in (None, "jsonl"):
-        out.write(outcome.line + "\n")
+        for outcome in outcomes:
+            write(outcome.line + "\n")
     elif fmt == "json":
-        collected.append(outcome.document())
+        collected.extend(outcome.document() for outcome in outcomes)
     else:
-        name = outcome.id if outcome.id is not None else f"line {outcome.number}"
-        out.write(f"== {name} ==\n{outcome.text.rstrip()}\n\n")
+        for outcome in outcomes:
+            name = outcome.id if outcome.id is not None else f"line {outcome.number}"
+            write(f"== {name} ==\n{outcome.text.rstrip()}\n\n")
 
 
 @contextlib.contextmanager
