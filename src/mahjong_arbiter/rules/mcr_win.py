@@ -21,7 +21,8 @@ __all__ = ["mcr_context_notes", "last_tile_holds"]
 
 def _other_copy_standing(hand: Hand) -> bool:
     """Another copy of the winning tile stands among the winner's concealed tiles."""
-    return hand.winning_tile is not None and hand.concealed.count(hand.winning_tile) > 1
+    tile = hand.winning_tile
+    return tile is not None and hand.standing_counts[tile.index] > 1
 
 
 def _three_in_own_melds(hand: Hand) -> bool:
@@ -39,8 +40,9 @@ def last_tile_holds(hand: Hand, context: Context, *, from_own_melds: bool) -> bo
     winner's concealed tiles; with *from_own_melds* three copies in the winner's declared melds
     make it the last copy without the flag.
     """
-    claimed = context.last_of_kind or (from_own_melds and _three_in_own_melds(hand))
-    return claimed and not _other_copy_standing(hand)
+    if _other_copy_standing(hand):  # asked first: a look-up, and it refuses most claims
+        return False
+    return context.last_of_kind or (from_own_melds and _three_in_own_melds(hand))
 
 
 def mcr_context_notes(hand: Hand, context: Context) -> list[str]:
@@ -172,6 +174,8 @@ def last_tile(reading: Reading, situation: Situation) -> Hits:
     Refused when another copy stands in the winner's concealed tiles; see
     :func:`last_tile_holds` and the policy ``last_tile_from_own_melds``."""
     hand = situation.hand
+    if _other_copy_standing(hand):
+        return NONE  # refused whatever made the claim (asked first: a look-up that refuses most hands)
     context = situation.context
     from_melds = bool(situation.policies.get("last_tile_from_own_melds", False))
     if not context.last_of_kind and not (from_melds and hand.melds):
