@@ -142,7 +142,6 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
     parts: list[bytes] = []
     raw = bytes(counts)  # one byte per kind
     honours = raw[27:34]
-    total = 0
     if honours != _NO_HONOURS:
         if honours.translate(None, b"\x00\x02\x03\x05"):
             return []  # a lone honour, four standing (a kong must be declared) or more makes no group
@@ -155,7 +154,6 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
             elif n == 5:
                 parts += (_HONOUR_PUNG[offset], _HONOUR_PAIR[offset])
                 pairs += 1
-        total = sum(honours)
     digits = raw.translate(_DIGITS)
     table = _splits()
     several = False
@@ -164,34 +162,34 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
         key = digits[start:start + 9]
         if key == _NO_TILES:
             continue
-        vector = raw[start:start + 9]
-        suit_total = sum(vector)
-        total += suit_total
         row = table.get(key)
         if row is None:
-            if 5 not in vector:
+            if 5 not in raw[start:start + 9]:
                 return []
             over_four = True
             continue
-        if suit_total % 3 == 2:
+        if _PAIR_LETTER in row:  # every split of a suit holds the pair or none does
             pairs += 1
-        if b" " in row:
+        if _SPACE in row:
             several = True
         parts.append(row.translate(to_suit))
-    if total != 3 * sets + 2:
-        return []
     if over_four:
         return _decompose_over_four(counts, sets)
     if pairs != 1:
         return []
     if not several:
-        return [_groups(b"".join(parts))]
-    return [_groups(b"".join(combo)) for combo in product(*(part.split(b" ") for part in parts))]
+        tokens = b"".join(parts)
+        # sets and the pair, two bytes a group: the splits hold the sets asked
+        return [_groups(tokens)] if len(tokens) == 2 * sets + 2 else []
+    found = [_groups(b"".join(combo)) for combo in product(*(part.split(b" ") for part in parts))]
+    return found if len(found[0]) == sets + 1 else []
 
 
 _SUIT_STARTS: Final = tuple(zip((0, 9, 18), _TO_SUIT, strict=True))
 _NO_HONOURS: Final = bytes(7)
 _NO_TILES: Final = b"000000000"
+_PAIR_LETTER: Final = _LETTERS[GroupKind.PAIR][0]  # bytes searched for an integer: one memchr
+_SPACE: Final = ord(" ")
 
 
 def _decompose_over_four(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
@@ -282,38 +280,31 @@ def standard_waits(counts: Sequence[int], sets: int) -> list[int]:
         if len(needy) > 1 or needy not in (b"\x01", b"\x04"):
             return []
         lone.append(honours.index(needy))
-    splits = _splits()
     digits = raw.translate(_DIGITS)
     keys = (digits[0:9], digits[9:18], digits[18:27])
-    totals = (sum(raw[0:9]), sum(raw[9:18]), sum(raw[18:27]))
-    complete = []  # per suit: splits as it is
-    pairs = 0  # pairs among the suits that split as they are
-    for key, total in zip(keys, totals, strict=True):
-        whole = not total or key in splits
-        complete.append(whole)
-        if whole and total % 3 == 2:
-            pairs += 1
+    rows = tuple(map(_splits().get, keys))  # per suit: its splits as it is (b"" when empty), or None
+    broken = rows.count(None)
+    if broken > 1:
+        return []
+    paired = [row is not None and _PAIR_LETTER in row for row in rows]  # every split holds the pair or none
+    pairs = paired.count(True) + honour_pairs  # among the parts that split as they are
     found: list[int] = []
-    broken = complete.count(False)
     if lone:
         # the tile pairs the lone honour (or makes four a pung and the pair): every suit splits as
         # it is, without a pair
-        if not broken and pairs + honour_pairs == 0:
+        if not broken and not pairs:
             found.append(27 + lone[0])
         return found
-    if broken > 1:
-        return found
-    if not broken and pairs + honour_pairs == 2:
+    if not broken and pairs == 2:
         # the tile makes one of the two pairs a pung
         found.extend(27 + offset for offset, n in enumerate(counts[27:34]) if n == 2)
     waits = _waits()
     for suit in (0, 1, 2):
-        if broken and complete[suit]:
-            continue
-        total = totals[suit]
-        others = honour_pairs + pairs - (complete[suit] and total % 3 == 2)
-        if others + ((total + 1) % 3 == 2) != 1:
-            continue
+        if rows[suit] is not None:
+            if broken or pairs - paired[suit] != 1:
+                continue  # the tile must go to the suit that does not split; else the pair is elsewhere
+        elif pairs + (sum(raw[9 * suit:9 * suit + 9]) % 3 == 1) != 1:
+            continue  # with the tile, the suit holds the pair exactly when no other part does
         row = waits.get(keys[suit])
         if row:
             found += row.translate(_KIND_BYTES[suit])  # the rank digits as the suit's kind indexes
