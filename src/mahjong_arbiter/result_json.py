@@ -19,6 +19,8 @@ the standard keys (or have a key that is not a string) is written the general wa
 from __future__ import annotations
 
 from functools import lru_cache
+from json.encoder import encode_basestring
+from operator import attrgetter
 from typing import Any, Final
 
 from .jsonio import dumps, finished, value_text
@@ -40,15 +42,22 @@ _GROUPS: dict[int, str] = {}
 equal groups and only for them; an integer hashes in C, a Group through its ``__hash__``)."""
 _SET_NAMES: dict[int, str] = {}
 """Each group's compact text as a JSON string, by its order."""
+_GROUP_TEXT: Final = _GROUPS.__getitem__
+_SET_NAME: Final = _SET_NAMES.__getitem__
+_ORDER: Final = attrgetter("order")
 _SHAPES: dict[str, str] = {}
 _ENDS: dict[tuple[int, int, str], str] = {}
 """A Reading's members after its groups, by its winning group's order, its winning tile's index
 and its wait's value (an enum member hashes through Python)."""
 _SUPPRESSED: dict[tuple[Any, ...], str] = {}
 _ITEM_HEADS: dict[tuple[Any, ...], str] = {}
-_HEADS: dict[tuple[str, str, str], str] = {}
-_FIELD_HEADS: dict[tuple[Any, ...], tuple[str, ...] | None] = {}
-_UNSEEN: Final = ("unseen",)
+_HEADS: dict[tuple[Any, ...], tuple[str, tuple[str, ...]] | None] = {}
+"""A result's members from ``profile`` to ``total`` and the text before each arithmetic field's
+value, by profile, fingerprint, unit and the fields' keys (None: written the general way)."""
+
+# Most parts of a line are looked up in the tables above with C-level calls (``map`` over a
+# table's ``__getitem__``, a KeyError when one is missing): each Python call costs a hand more
+# than the look-up it makes, and a line has dozens of parts.
 
 
 def group_json(group: Group) -> str:
@@ -67,6 +76,14 @@ def _set_name(group: Group) -> str:
     return found
 
 
+def _set_names(instance: tuple[Group, ...]) -> str:
+    """One instance of an Item's ``sets``: its groups' names, joined."""
+    try:
+        return ", ".join(map(_SET_NAME, map(_ORDER, instance)))
+    except KeyError:
+        return ", ".join(map(_set_name, instance))
+
+
 def _shape_head(shape: str) -> str:
     found = _SHAPES.get(shape)
     if found is None:
@@ -74,73 +91,83 @@ def _shape_head(shape: str) -> str:
     return found
 
 
+def _end(reading: Reading, key: tuple[int, int, str]) -> str:
+    found = _ENDS[key] = finished(
+        f'], "winning": {group_json(reading.winning)}, "winning_tile": {value_text(reading.winning_tile.token)}, '
+        f'"wait": {value_text(key[2])}}}'
+    )
+    return found
+
+
 def reading_json(reading: Reading) -> str:
     """``reading.to_dict()`` as JSON text."""
-    names = _GROUPS
-    groups = ", ".join([names.get(g.order) or group_json(g) for g in reading.groups])
-    winning, tile, wait = reading.winning, reading.winning_tile, reading.wait._value_
-    key = (winning.order, tile.index, wait)
-    end = _ENDS.get(key)
-    if end is None:
-        end = _ENDS[key] = finished(
-            f'], "winning": {group_json(winning)}, "winning_tile": {value_text(tile.token)}, '
-            f'"wait": {value_text(wait)}}}'
-        )
+    try:
+        groups = ", ".join(map(_GROUP_TEXT, map(_ORDER, reading.groups)))
+    except KeyError:
+        groups = ", ".join(map(group_json, reading.groups))
+    key = (reading.winning.order, reading.winning_tile.index, reading.wait._value_)
+    end = _ENDS.get(key) or _end(reading, key)
     return f"{_SHAPES.get(reading.shape) or _shape_head(reading.shape)}{groups}{end}"
 
 
-def _suppressed_json(entry: Suppressed) -> str:
-    key = (entry.id, entry.name, entry.by, entry.relation, entry.source, type(entry.count), entry.count)
-    found = _SUPPRESSED.get(key)
-    if found is None:
-        found = _SUPPRESSED[key] = dumps(entry.to_dict())
+def _suppressed_json(entry: Suppressed, key: tuple[Any, ...]) -> str:
+    found = _SUPPRESSED[key] = dumps(entry.to_dict())
     return found
 
 
-def _item_json(item: Item) -> str:
-    """``item.to_dict()`` as JSON text: its fields before ``sets`` written once per rule, value
-    and count (the value's type is part of the key: ``1`` and ``1.0`` are equal but written apart)."""
-    key = (item.id, item.name, item.value_key, type(item.value), item.value, item.count)
-    head = _ITEM_HEADS.get(key)
-    if head is None:
-        bare = dumps(Item(item.id, item.name, item.value_key, item.value, item.count).to_dict())
-        if not bare.endswith(', "sets": []}'):
-            raise AssertionError(f"Item.to_dict no longer ends with its sets: {bare}")
-        head = _ITEM_HEADS[key] = bare[: -len("[]}")]
-    if not item.sets:
-        return head + "[]}"
-    names = _SET_NAMES
-    sets = "], [".join(
-        [", ".join([names.get(g.order) or _set_name(g) for g in instance]) for instance in item.sets if instance]
-    )
-    return f"{head}[[{sets}]]}}" if sets else head + "[]}"
-
-
-def _field_heads(fields: dict[Any, Any]) -> tuple[str, ...] | None:
-    """The text before each value of an arithmetic's *fields* (``, "basic": ``), in order; None
-    when they must be written the general way (a key that is not a string, or one of the keys
-    ``Result.to_dict`` writes itself, which such a field replaces in place)."""
-    keys = tuple(fields)
-    found = _FIELD_HEADS.get(keys, _UNSEEN)
-    if found is _UNSEEN:
-        plain = _RESULT_KEYS.isdisjoint(keys) and all(type(key) is str for key in keys)
-        found = _FIELD_HEADS[keys] = tuple(finished(f", {value_text(key)}: ") for key in keys) if plain else None
+def _item_head(item: Item, key: tuple[Any, ...]) -> str:
+    """``item.to_dict()`` as JSON text up to its ``sets`` (written once per rule, value and count:
+    the value's type is part of the key, for ``1`` and ``1.0`` are equal but written apart)."""
+    bare = dumps(Item(item.id, item.name, item.value_key, item.value, item.count).to_dict())
+    if not bare.endswith(', "sets": []}'):
+        raise AssertionError(f"Item.to_dict no longer ends with its sets: {bare}")
+    found = _ITEM_HEADS[key] = bare[: -len("[]}")]
     return found
 
 
-def _head(result: Result) -> str:
-    key = (result.profile, result.fingerprint, result.unit)
-    found = _HEADS.get(key)
-    if found is None:
-        found = _HEADS[key] = finished(
+def _items_json(items: tuple[Item, ...]) -> str:
+    """The Items as the members of a JSON array."""
+    parts = []
+    for item in items:
+        key = (item.id, item.name, item.value_key, type(item.value), item.value, item.count)
+        head = _ITEM_HEADS.get(key) or _item_head(item, key)
+        sets = item.sets
+        if len(sets) == 1 and sets[0]:
+            parts.append(f"{head}[[{_set_names(sets[0])}]]}}")
+        elif any(sets):
+            parts.append(f"{head}[[{'], ['.join([_set_names(instance) for instance in sets if instance])}]]}}")
+        else:
+            parts.append(head + "[]}")
+    return ", ".join(parts)
+
+
+def _heads(result: Result, key: tuple[Any, ...]) -> tuple[str, tuple[str, ...]] | None:
+    """What :data:`_HEADS` holds for *key*: None when the fields must be written the general way
+    (a key that is not a string, or one of the keys ``Result.to_dict`` writes itself, which
+    such a field replaces in place)."""
+    keys = key[3:]
+    if not _RESULT_KEYS.isdisjoint(keys) or not all(type(name) is str for name in keys):
+        found = None
+    else:
+        head = (
             f', "profile": {value_text(result.profile)}, "fingerprint": {value_text(result.fingerprint)}, '
             f'"unit": {value_text(result.unit)}, "total": '
         )
+        found = (finished(head), tuple(finished(f", {value_text(name)}: ") for name in keys))
+    _HEADS[key] = found
     return found
 
 
 def _value(value: object) -> str:
-    """*value* as :func:`~mahjong_arbiter.jsonio.dumps` writes it (finished)."""
+    """*value* as :func:`~mahjong_arbiter.jsonio.dumps` writes it (finished), the usual kinds
+    without a further call."""
+    if type(value) is int:
+        return int.__repr__(value)
+    if type(value) is bool:
+        return "true" if value else "false"
+    if type(value) is str:
+        text = encode_basestring(value)
+        return text if text.isascii() else finished(text)
     return finished(value_text(value))
 
 
@@ -157,14 +184,23 @@ def result_line(result: Result, hand_id: str | None) -> str:
     written once when they are written: the line needs no pass of its own (a lone surrogate is
     escaped alike in a part and in the whole)."""
     fields = result.fields
-    heads = _field_heads(fields) if fields else ()
+    key = (result.profile, result.fingerprint, result.unit, *fields)
+    heads = _HEADS.get(key, _UNSEEN)
+    if heads is _UNSEEN:
+        heads = _heads(result, key)
     if heads is None:
         return dumps(document({**result.to_dict(), "id": hand_id}))
-    body = [_head(result), _value(result.total)]
-    for head, value in zip(heads, fields.values(), strict=True):
-        body += (head, _value(value))
-    body += (', "items": [', ", ".join(map(_item_json, result.items)),
-             '], "suppressed": [', ", ".join(map(_suppressed_json, result.suppressed)),
+    head, field_heads = heads  # type: ignore[misc]
+    body = [head, _value(result.total)]
+    for field_head, value in zip(field_heads, fields.values(), strict=True):
+        body += (field_head, _value(value))
+    suppressed = ", ".join([
+        _SUPPRESSED.get(k := (e.id, e.name, e.by, e.relation, e.source, type(e.count), e.count))
+        or _suppressed_json(e, k)
+        for e in result.suppressed
+    ])
+    body += (', "items": [', _items_json(result.items),
+             '], "suppressed": [', suppressed,
              '], "reading": ', "null" if result.reading is None else reading_json(result.reading),
              ', "alternatives": [')
     if result.alternatives:
@@ -173,6 +209,9 @@ def result_line(result: Result, hand_id: str | None) -> str:
         ))
     body += ('], "notes": [', ", ".join(map(_note, result.notes)), "]}")
     return document_line(_value(hand_id), "".join(body))
+
+
+_UNSEEN: Final = ("unseen",)
 
 
 def readings_line(hand_id: str | None, data: dict[str, Any]) -> str:
