@@ -26,11 +26,10 @@ from typing import Any, Final
 from ..errors import ArbiterError
 from .lines import Line
 from .outcomes import Outcome
-from .pipeline import Job, run_partition
+from .pipeline import INSTALL_HINT, Job, run_partition
 
 __all__ = ["DaskRunner", "INSTALL_HINT"]
 
-INSTALL_HINT: Final = "pip install 'mahjong-arbiter[cluster]'"
 IN_FLIGHT_PER_WORKER: Final = 3
 """Partitions submitted ahead per worker: enough to keep each busy while results are written."""
 

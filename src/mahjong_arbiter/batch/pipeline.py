@@ -39,6 +39,7 @@ from .records import read_record
 
 __all__ = [
     "PARTITION_LINES",
+    "INSTALL_HINT",
     "Builder",
     "Job",
     "Runner",
@@ -56,6 +57,10 @@ T = TypeVar("T")
 PARTITION_LINES: Final = 500
 """Lines per partition: large enough that a Dask task's overhead (about a millisecond) is small
 beside its work (a few milliseconds of hands), small enough that two workers share a short file."""
+
+INSTALL_HINT: Final = "pip install 'mahjong-arbiter[cluster]'"
+"""How to install Dask, which runs the pipeline on a cluster (:mod:`.cluster`; kept here, so a
+command's help names it without importing that module)."""
 
 Builder = Callable[[argparse.Namespace], Handler]
 """A command's handler factory: ``build(args) -> handle`` (a module-level function)."""

@@ -41,8 +41,8 @@ from typing import IO, TYPE_CHECKING, Any
 
 from ..answers import error_answer
 from ..batch import BadRecord, Handler, Line, Outcome, batch_status, read_lines, read_record
-from ..batch.cluster import INSTALL_HINT
 from ..batch.pipeline import (
+    INSTALL_HINT,
     PARTITION_LINES,
     Builder,
     InProcess,
