@@ -175,6 +175,10 @@ class Alternative:
         return {"reading": self.reading.to_dict(), "total": self.total}
 
 
+_NEW: Final = object.__new__
+_SET: Final = object.__setattr__  # (a frozen dataclass refuses its own __setattr__)
+
+
 @dataclass(frozen=True)
 class Result:
     """The score of one hand under one profile, able to explain itself."""
@@ -216,11 +220,12 @@ class Result:
         >>> Result.assembled("p", "f", "points", 8, (), (), None, (), {}, (), ()) == Result("p", "f", "points", 8, ())
         True
         """
-        made = object.__new__(cls)
-        made.__dict__.update(
-            profile=profile, fingerprint=fingerprint, unit=unit, total=total, items=items, suppressed=suppressed,
-            reading=reading, alternatives=alternatives, fields=fields, notes=notes, id=None, readings=readings,
-        )
+        made = _NEW(cls)
+        _SET(made, "__dict__", {
+            "profile": profile, "fingerprint": fingerprint, "unit": unit, "total": total, "items": items,
+            "suppressed": suppressed, "reading": reading, "alternatives": alternatives, "fields": fields,
+            "notes": notes, "id": None, "readings": readings,
+        })
         return made
 
     def with_id(self, hand_id: str | None) -> Result:

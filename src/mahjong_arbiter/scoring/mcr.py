@@ -73,36 +73,43 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         reason = why_not_complete(hand, shapes=shape_options(profile))
         raise NotWinningError(reason or "the hand is not a winning hand under this profile")
     situation = make_situation(hand, context, profile)
-    scored = [(r, select(profile, rule_hits(r, situation, profile), r.groups)) for r in readings]
-    best = 0
     alternatives: tuple[Alternative, ...] = ()
-    if len(scored) > 1:
-        rank = selection_graph(profile).rank
+    if len(readings) == 1:  # (most hands)
+        reading = readings[0]
+        chosen = select(profile, rule_hits(reading, situation, profile), reading.groups)
+    else:
+        scored = [(r, select(profile, rule_hits(r, situation, profile), r.groups)) for r in readings]
+        values = [(s.total, s.basic) for _, s in scored]
+        top = max(values)
+        tied = [i for i, value in enumerate(values) if value == top]
+        best = tied[0]
+        if len(tied) > 1:  # the counted fans in the rulebook's order, then the solver's order
+            rank = selection_graph(profile).rank
 
-        def preference(i: int) -> tuple[object, ...]:
-            chosen = scored[i][1]
-            return (-chosen.total, -chosen.basic, tuple(sorted(rank[rid] for rid in chosen.kept)), i)
+            def preference(i: int) -> tuple[object, ...]:
+                return (tuple(sorted(rank[rid] for rid in scored[i][1].kept)), i)
 
-        best = min(range(len(scored)), key=preference)
+            best = min(tied, key=preference)
         alternatives = tuple(Alternative(r, s.total) for i, (r, s) in enumerate(scored) if i != best)
-    reading, chosen = scored[best]
+        reading, chosen = scored[best]
     minimum = minimum_of(profile)
-    notes = list(mcr_context_notes(hand, context))
-    if chosen.basic < minimum:
+    notes = mcr_context_notes(hand, context)
+    basic = chosen.basic
+    if basic < minimum:
         notes.append(
-            f"{chosen.basic:g} points without flowers is below the minimum of {minimum}: not a valid win "
+            f"{basic:g} points without flowers is below the minimum of {minimum}: not a valid win "
             "(Green Book 2006 §3.11.6.6; flowers do not count towards it)"
         )
     return Result.assembled(
         profile.id,
         profile.fingerprint,
         UNIT,
-        chosen.total,
+        basic + chosen.bonus,
         chosen.items,
         chosen.suppressed,
         reading,
         alternatives,
-        {"basic": chosen.basic, "minimum_met": chosen.basic >= minimum},
+        {"basic": basic, "minimum_met": basic >= minimum},
         tuple(notes),
         tuple(readings),
     )
