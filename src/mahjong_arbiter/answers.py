@@ -107,16 +107,21 @@ def _scoring() -> ModuleType:
     return scoring
 
 
-def scored(rec: HandRecord, profile: Profile, *, loser: bool = False, backend: str = "fast") -> tuple[int, Any]:
-    """``score`` without its JSON: the status and the Result (with the record's id); status 1
-    when the hand falls below the profile's minimum."""
+def scored(
+    rec: HandRecord, profile: Profile, *, loser: bool = False, backend: str = "fast", with_id: bool = True
+) -> tuple[int, Any]:
+    """``score`` without its JSON: the status and the Result (with the record's id, unless
+    *with_id* is false: for a caller that writes the id itself, as
+    :func:`~mahjong_arbiter.result_json.result_line` does); status 1 when the hand falls below
+    the profile's minimum."""
     scoring = _scoring()
     if loser:
         refuse_win_facts(rec, "a loser's hand was not won")
         result = scoring.score_loser(rec.hand, rec.context, profile)
     else:
         result = scoring.score(rec.hand, rec.context, profile, backend=backend)
-    result = result.with_id(rec.id)
+    if with_id:
+        result = result.with_id(rec.id)
     # below the profile's minimum (MCR 8 points, Hong Kong 3 faan) the hand cannot be declared a win
     return 1 if result.fields.get("minimum_met") is False else 0, result
 

@@ -66,9 +66,10 @@ def build(args: argparse.Namespace) -> Handler:
 
     text = text_wanted(args)  # JSON lines need no text: it is not built for them
     if lines_wanted(args):  # nor a dict: the line is joined from the result's parts
+        loser, backend = args.loser, args.backend
 
         def write(rec: HandRecord) -> tuple[int, dict[str, Any] | str, str]:
-            status, result = scored(rec, profile, loser=args.loser, backend=args.backend)
+            status, result = scored(rec, profile, loser=loser, backend=backend, with_id=False)
             return status, result_line(result, rec.id), ""
 
         return write
