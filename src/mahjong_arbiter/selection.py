@@ -197,9 +197,13 @@ def _within(inner: Instance, outer: Instance) -> bool:
         return True
     if len(inner) == 1:
         return inner[0] in outer
-    need = _orders(inner)
-    have = _orders(outer)
-    return all(need.count(o) <= have.count(o) for o in need)
+    have = [g.order for g in outer]
+    for g in inner:  # each group of inner takes one of outer's (by order)
+        order = g.order
+        if order not in have:
+            return False
+        have.remove(order)
+    return True
 
 
 def _share(a: Instance, b: Instance) -> bool:

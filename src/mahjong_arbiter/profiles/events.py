@@ -36,6 +36,7 @@ def earned_by(profile: Profile, fact: str) -> tuple[RuleEntry, ...]:
 
 
 _NOTES_KEY = "_fact_notes"
+_BY_CONTEXT_KEY = "_fact_notes_by_context"
 
 Pending = tuple[frozenset[str], tuple[str, ...], str]
 """A fact some rules of the profile can earn: their ids, their names, and the note said when none
@@ -85,10 +86,18 @@ def fact_notes(profile: Profile, context: Context, result: Result) -> list[str]:
     unless a note of *result* already names one of them: a fact the profile scores elsewhere is
     never dropped in silence on a hand where it earns nothing (Codification's last possible tile
     needs the only possible tile too)."""
-    given = given_facts(context)
-    if not given:
-        return []
-    unscored, pending = _notes_plan(profile, given, context.events)
+    # the facts given are read from the four flags and the events (events.given_facts): the plan
+    # is kept by them, so a hand asks one dict
+    known: dict[tuple[bool, bool, bool, bool, frozenset[str]], NotesPlan] | None = profile.__dict__.get(_BY_CONTEXT_KEY)
+    if known is None:
+        known = profile.__dict__[_BY_CONTEXT_KEY] = {}
+    key = (context.self_drawn, context.kong_related, context.last_tile, context.last_of_kind, context.events)
+    found = known.get(key)
+    if found is None:
+        found = known[key] = _notes_plan(profile, given_facts(context), context.events)
+    unscored, pending = found
+    if not pending:
+        return list(unscored)
     notes = list(unscored)
     for ids, names, note in pending:
         if _counts(ids, result) or any(name in said for said in result.notes for name in names):
