@@ -135,11 +135,11 @@ def place_winning_tile(
     # side by side, so the first of each run of equals is the one placement they give.
     ordered = tuple(sorted((*declared, *standing) if declared else standing, key=_ORDER))
     found: list[Reading] = []
-    last: Group | None = None
+    last = -1  # the order of the group last placed: equal groups have equal orders
     for i, group in enumerate(ordered):
-        if not group.mask & bit or group.declared or (last is not None and group == last):
+        if not group.mask & bit or group.declared or group.order == last:
             continue
-        last = group
+        last = group.order
         wait = wait_of(group, winning_tile)
         if self_drawn:
             found.append(canonical_reading(shape, ordered, group, winning_tile, wait))

@@ -17,8 +17,8 @@ Each recognises the standing tiles of a complete hand and returns its groupings 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import permutations
-from operator import itemgetter
+from itertools import compress, permutations
+from operator import attrgetter, itemgetter
 from typing import Final
 
 from ..tiles import NUM_KINDS, SUITS, TERMINALS_AND_HONOURS, Tile
@@ -50,20 +50,22 @@ KNITTED_PATTERNS: Final[tuple[tuple[Tile, ...], ...]] = tuple(
 """The six knitted patterns: 147 in one suit, 258 in another, 369 in the third (nine tiles each)."""
 
 _ORPHAN_INDEXES: Final = frozenset(t.index for t in TERMINALS_AND_HONOURS)
-# Fast gates (C-level lookups): the counts of each pattern's nine tiles, of the thirteen orphans.
-_PATTERN_COUNTS: Final = tuple(itemgetter(*(t.index for t in p)) for p in KNITTED_PATTERNS)
+# Fast gates (C-level lookups): each pattern's kinds, and as a byte mask of the suited counts
+# (a byte 1 for each of its kinds: a mask of the kinds held, _HELD, holds them all when ANDing it
+# with the pattern's complement leaves nothing); the counts of the thirteen orphans and of the rest.
 _PATTERN_INDEXES: Final = tuple(tuple(t.index for t in p) for p in KNITTED_PATTERNS)
 _PATTERN_BYTES: Final = tuple(sum(1 << 8 * i for i in p) for p in _PATTERN_INDEXES)
 _PARITY: Final = bytes(n % 2 for n in range(256))
 _HELD: Final = bytes(min(n, 1) for n in range(256))
-"""Each pattern's kinds as a byte mask of the suited counts (see :func:`honours_knitted_waits`)."""
 _ORPHAN_COUNTS: Final = itemgetter(*sorted(_ORPHAN_INDEXES))
 _OTHER_COUNTS: Final = itemgetter(*sorted(set(range(NUM_KINDS)) - _ORPHAN_INDEXES))
 
 
 _PAIRS: Final = tuple(standing_group(GroupKind.PAIR, i) for i in range(NUM_KINDS))
-_KNITTED_GROUPS: Final = {pattern: Group(GroupKind.KNITTED, pattern) for pattern in KNITTED_PATTERNS}
 """The standing pair of each kind, by index (a tuple read, not a lookup keyed by an enum)."""
+_KNITTED_GROUPS: Final = {pattern: Group(GroupKind.KNITTED, pattern) for pattern in KNITTED_PATTERNS}
+_KNITTED_BY_PATTERN: Final = tuple(_KNITTED_GROUPS.values())
+"""The KNITTED group of each pattern, in the order of :data:`KNITTED_PATTERNS`."""
 
 
 def knitted_group(pattern: tuple[Tile, ...]) -> Group:
@@ -77,13 +79,24 @@ IRREGULAR_GROUPS: Final = tuple(Group(GroupKind.IRREGULAR, (Tile.at(i),)) for i 
 groups are, so every special hand shares them."""
 
 
+_ORPHAN_GROUPINGS: Final = tuple(
+    (_PAIRS[doubled], *(IRREGULAR_GROUPS[i] for i in sorted(_ORPHAN_INDEXES) if i != doubled))
+    for doubled in sorted(_ORPHAN_INDEXES)
+)
+"""The thirteen orphans grouping for each doubled kind, in the order of the orphans: the pair,
+then the twelve single tiles (the canonical order, pairs before irregular groups)."""
+
+
 def irregular_group(tile: Tile) -> Group:
     """The single-tile IRREGULAR group of *tile*."""
     return IRREGULAR_GROUPS[tile.index]
 
 
-def _sorted(groups: list[Group]) -> tuple[Group, ...]:
-    return tuple(sorted(groups, key=Group.sort_key))
+def _sorted(groups: Iterable[Group]) -> tuple[Group, ...]:
+    return tuple(sorted(groups, key=_ORDER))
+
+
+_ORDER: Final = attrgetter("order")  # Group.sort_key as one integer, read at C level
 
 
 def seven_pairs(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
@@ -91,11 +104,12 @@ def seven_pairs(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     counts = shape_input.counts
     if shape_input.melds or 1 in counts or 3 in counts or 5 in counts or sum(counts) != 14:
         return []
-    if not shape_input.options.seven_pairs_four_of_a_kind and 4 in counts:
-        return []
     # in kind order, which is the canonical order of pairs
-    pairs = [_PAIRS[i] for i, n in enumerate(counts) if n for _ in range(n // 2)]
-    return [tuple(pairs)]
+    if 4 in counts:
+        if not shape_input.options.seven_pairs_four_of_a_kind:
+            return []
+        return [tuple(_PAIRS[i] for i, n in enumerate(counts) if n for _ in range(n // 2))]
+    return [tuple(compress(_PAIRS, counts))]  # every kind held is held twice: one pair each
 
 
 def thirteen_orphans(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
@@ -103,13 +117,10 @@ def thirteen_orphans(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     counts = shape_input.counts
     if not (counts[0] and counts[33]) or shape_input.melds or 0 in _ORPHAN_COUNTS(counts) or sum(counts) != 14:
         return []  # (the 1m and the red dragon first: most hands lack one of them)
-    held = {i for i, n in enumerate(counts) if n}
-    doubled = [i for i, n in enumerate(counts) if n == 2]
-    if held != _ORPHAN_INDEXES or len(doubled) != 1:
+    if any(_OTHER_COUNTS(counts)):
         return []
-    groups = [standing_group(GroupKind.PAIR, doubled[0])]
-    groups += [IRREGULAR_GROUPS[i] for i in sorted(held) if i != doubled[0]]
-    return [_sorted(groups)]
+    # fourteen tiles, each of the thirteen kinds at least once and no other: one of them twice
+    return [_ORPHAN_GROUPINGS[_ORPHAN_COUNTS(counts).index(2)]]
 
 
 def knitted_straight(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
@@ -125,13 +136,13 @@ def knitted_straight(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     if sets < 0 or sum(counts) != 9 + 3 * sets + 2:
         return []
     found = []
-    for pattern, pattern_counts in zip(KNITTED_PATTERNS, _PATTERN_COUNTS, strict=True):
-        if 0 not in pattern_counts(counts):
+    held = int.from_bytes(bytes(counts[:27]).translate(_HELD), "little")  # a byte 1 per suited kind held
+    for knitted, indexes, pattern_bytes in zip(_KNITTED_BY_PATTERN, _PATTERN_INDEXES, _PATTERN_BYTES, strict=True):
+        if not pattern_bytes & ~held:
             rest = list(counts)
-            for t in pattern:
-                rest[t.index] -= 1
-            knitted = knitted_group(pattern)
-            found += [_sorted([knitted, *split]) for split in shape_input.decompose(rest, sets)]
+            for index in indexes:
+                rest[index] -= 1
+            found += [_sorted((knitted, *split)) for split in shape_input.decompose(rest, sets)]
     return found
 
 
@@ -145,9 +156,10 @@ def honours_knitted(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     if shape_input.melds or counts.count(1) != 14 or sum(counts) != 14:
         return []
     held = int.from_bytes(bytes(counts[:27]), "little")
-    if all(held & ~pattern_bytes for pattern_bytes in _PATTERN_BYTES):
-        return []
-    return [_sorted([IRREGULAR_GROUPS[i] for i in range(NUM_KINDS) if counts[i]])]
+    for pattern_bytes in _PATTERN_BYTES:
+        if not held & ~pattern_bytes:
+            return [tuple(compress(IRREGULAR_GROUPS, counts))]  # one group a kind held, in kind order
+    return []
 
 
 # --- how far standing tiles are from each shape (see SpecialShape.distance) ------------------------
