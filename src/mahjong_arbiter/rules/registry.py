@@ -270,6 +270,7 @@ _COUNT_BITS: Final = {
 }
 _HONOURS: Final = _bit("honours")
 _SHARED: Final = _bit("shared_kind")
+_OTHERS: Final = _bit("others")
 _WAIT_BITS: Final = {wait: _bit(f"wait:{wait.value}") for wait in Wait}
 # the situation's bits, or-ed as they come together (see Situation._read_facts)
 _SELF_DRAWN: Final = _FACT_BITS["self_drawn"]
@@ -299,6 +300,7 @@ def _shape_bit(shape: str) -> int:
 
 for _shape in ("standard", *sorted(BUILTIN_SPECIAL_SHAPES)):
     _shape_bit(_shape)
+_STANDARD: Final = _SHAPE_BITS["standard"]
 
 
 @dataclass(frozen=True)
@@ -320,6 +322,9 @@ class Needs:
         The hand holds a wind or a dragon.
     shared_kind : bool
         Two groups hold the same kind (the only way four copies stand without a kong).
+    others : bool
+        The Reading holds a group that is neither a set nor a pair (a knitted group, a special
+        shape's single tiles: :attr:`Reading.others <mahjong_arbiter.solver.reading.Reading.others>`).
     wait : Wait or None
         The winning tile's placement has this wait.
     situation : tuple of str
@@ -350,6 +355,7 @@ class Needs:
     within: frozenset[Tile] | None = None
     honours: bool = False
     shared_kind: bool = False
+    others: bool = False
     wait: Wait | None = None
     situation: tuple[str, ...] = ()
     any_situation: tuple[str, ...] = ()
@@ -379,6 +385,8 @@ class Needs:
             structure |= _HONOURS
         if self.shared_kind:
             structure |= _SHARED
+        if self.others:
+            structure |= _OTHERS
         if self.wait is not None:
             structure |= _WAIT_BITS[self.wait]
         facts = 0
@@ -417,7 +425,7 @@ def reading_features(reading: Reading) -> int:
 
 def reading_structure(reading: Reading) -> int:
     """The structure part of the Reading's feature word (:data:`FEATURE_PARTS`), unshifted:
-    its counts of sets, honours, a shared kind, its wait and its shape."""
+    its counts of sets, honours, a shared kind, other groups, its wait and its shape."""
     if not reading.facts_filled:
         fill_facts(reading)
     bits = (
@@ -429,8 +437,10 @@ def reading_structure(reading: Reading) -> int:
         bits |= _HONOURS
     if reading.shared_mask:
         bits |= _SHARED
-    shape = _SHAPE_BITS.get(reading.shape)
-    return bits | (shape or _shape_bit(reading.shape))
+    shape = _SHAPE_BITS.get(reading.shape) or _shape_bit(reading.shape)
+    if shape != _STANDARD and reading.others:  # a standard Reading's groups are sets and its pair
+        bits |= _OTHERS
+    return bits | shape
 
 
 _CHOW_COUNT: Final = _COUNT_BITS["chows"]
