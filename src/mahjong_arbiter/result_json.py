@@ -191,9 +191,10 @@ def result_line(result: Result, hand_id: str | None) -> str:
     if heads is None:
         return dumps(document({**result.to_dict(), "id": hand_id}))
     head, field_heads = heads  # type: ignore[misc]
-    body = [head, _value(result.total)]
+    total = result.total
+    body = [head, int.__repr__(total) if type(total) is int else _value(total)]
     for field_head, value in zip(field_heads, fields.values(), strict=True):
-        body += (field_head, _value(value))
+        body += (field_head, _CONSTANTS[value] if type(value) is bool else _value(value))
     suppressed = ", ".join([
         _SUPPRESSED.get(k := (e.id, e.name, e.by, e.relation, e.source, type(e.count), e.count))
         or _suppressed_json(e, k)
@@ -212,6 +213,7 @@ def result_line(result: Result, hand_id: str | None) -> str:
 
 
 _UNSEEN: Final = ("unseen",)
+_CONSTANTS: Final = {True: "true", False: "false"}
 
 
 def readings_line(hand_id: str | None, data: dict[str, Any]) -> str:

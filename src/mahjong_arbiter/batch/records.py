@@ -38,17 +38,16 @@ def read_record(
     a hand may hold fewer than 13 tiles (a loser's partial hand).  Never raises for anything in the line: every
     problem comes back as a :class:`BadRecord` whose message starts ``line N:``.
     """
-    ident: str | None = None
+    obj: object = None  # what the line decoded to: its id is looked for only when the hand is refused
     try:
         if line.cut:
             raise HandError("bad_json", f"the line is longer than {MAX_LINE_BYTES >> 20} MiB; no hand is that long")
         obj = loads(line.raw)
-        if isinstance(obj, dict) and isinstance(obj.get("id"), str):
-            ident = obj["id"]
         return record_from_json(obj, extra_fields=extra_fields, thirteen=thirteen, partial=partial)
     except ArbiterError as exc:
-        if ident is None and not line.cut:
-            ident = _id_of_refused(line.raw)
+        ident = obj.get("id") if isinstance(obj, dict) else None
+        if not isinstance(ident, str):
+            ident = None if line.cut else _id_of_refused(line.raw)
         return BadRecord(ident, type(exc)(exc.code, f"line {line.number}: {exc.message}"), line.number)
 
 
