@@ -13,7 +13,7 @@ from itertools import combinations
 from typing import Final
 
 from ..solver.reading import STANDARD, Group, Reading
-from .registry import NONE, Hits
+from .registry import NONE, Hits, hits_of
 
 __all__ = ["STANDARD", "suited_pungs", "choose", "kept", "rank", "by_suit", "RANK_1", "run_screen", "SUIT_MASKS"]
 
@@ -75,7 +75,7 @@ def rank(group: Group) -> int:
 
 def kept(found: list[tuple[Group, ...]]) -> Hits:
     """The instances *found* (each the groups it uses), or none."""
-    return Hits(tuple(found)) if found else NONE
+    return hits_of(tuple(found)) if found else NONE
 
 
 def choose(groups: Sequence[Group], k: int) -> Iterator[tuple[Group, ...]]:

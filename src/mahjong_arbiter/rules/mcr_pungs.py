@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..solver.reading import Reading
 from ..tiles import suited_ranks
 from .mcr_common import STANDARD, SUIT_MASKS, choose, kept, run_screen, suited_pungs
-from .registry import NONE, Hits, Needs, Situation, rule
+from .registry import NONE, Hits, Needs, Situation, hits_of, rule
 
 __all__: list[str] = []
 
@@ -105,7 +105,7 @@ def all_even_pungs(reading: Reading, situation: Situation) -> Hits:
 
 def _concealed_pungs(reading: Reading, at_least: int) -> Hits:
     found = [g for g in reading.pungs if g.concealed]
-    return Hits((tuple(found),)) if len(found) >= at_least else NONE
+    return hits_of((tuple(found),)) if len(found) >= at_least else NONE
 
 
 @rule("mcr.two-concealed-pungs", source="Green Book 2006, fan 66", needs=Needs(pungs=2))
