@@ -325,25 +325,19 @@ def _completing(
 
     A special shape's own ``waits`` names its kinds at once; a shape without one is tried on
     each of its candidates."""
-    decompose = decomposer(backend)
     standard = _standard_waits(backend)
     complete: set[int] = set(standard(counts, 4 - len(melds))) if shapes.standard else set()
-
-    def found_enough() -> bool:
-        if len(complete) < enough:
-            return False
-        return counted is None or sum(counted[i] < 4 for i in complete) >= enough
-
-    if found_enough():
+    if _found_enough(complete, enough, counted):
         return complete
     special = shapes.special_shapes(len(melds))
     if not special:
         return complete
+    decompose = decomposer(backend)
     wait_input = WaitInput(tuple(counts), melds, shapes, decompose, standard)
     for shape in special:
         if shape.waits is not None:
             complete.update(shape.waits(wait_input))
-            if found_enough():
+            if _found_enough(complete, enough, counted):
                 return complete
             continue
         kinds = range(NUM_KINDS) if shape.candidates is None else shape.candidates(counts, melds)
@@ -353,11 +347,18 @@ def _completing(
             counts[index] += 1
             if shape.groupings(ShapeInput(tuple(counts), melds, shapes, decompose)):
                 complete.add(index)
-                if found_enough():
+                if _found_enough(complete, enough, counted):
                     counts[index] -= 1
                     return complete
             counts[index] -= 1
     return complete
+
+
+def _found_enough(complete: set[int], enough: int, counted: Sequence[int] | None) -> bool:
+    """Whether *complete* holds *enough* kinds, those whose four copies *counted* holds left out."""
+    if len(complete) < enough:
+        return False
+    return counted is None or sum(counted[i] < 4 for i in complete) >= enough
 
 
 def _near_kinds(counts: Sequence[int]) -> set[int]:

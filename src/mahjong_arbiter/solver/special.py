@@ -254,8 +254,8 @@ def seven_pairs_waits(given: WaitInput) -> Iterable[int]:
     one tile completes it); unless four of a kind may be two pairs, not when the hand then holds
     four of a kind."""
     counts = given.counts
-    if given.melds or sum(counts) != 13:
-        return ()
+    if given.melds or counts.count(1) > 1 or sum(counts) != 13:
+        return ()  # (two kinds held once are two odd kinds: the cheapest refusal)
     odd = _odd_kinds(counts)
     if odd and not given.options.seven_pairs_four_of_a_kind and (4 in counts or counts[odd[0]] == 3):
         return ()
@@ -284,11 +284,13 @@ def knitted_straight_waits(given: WaitInput) -> Iterable[int]:
     when the rest is already the set and the pair."""
     counts = given.counts
     sets = 1 - len(given.melds)
-    if sets < 0 or sum(counts) != 8 + 3 * sets + 2:
+    if sets < 0:
         return ()
     held = int.from_bytes(bytes(counts[:27]).translate(_HELD), "little")  # a byte 1 per suited kind held
     if (held & held >> 24 & held >> 48 & _TRIPLE_STARTS).bit_count() < 2:
         return ()  # a pattern held but for one tile holds a whole 147, 258 or 369 in two suits at least
+    if sum(counts) != 8 + 3 * sets + 2:
+        return ()
     found: set[int] = set()
     for pattern, pattern_bytes in zip(_PATTERN_INDEXES, _PATTERN_BYTES, strict=True):
         missing = pattern_bytes & ~held
