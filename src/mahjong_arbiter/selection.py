@@ -582,9 +582,9 @@ _NEW: Final = object.__new__
 
 
 _PLAN_KEY: Final = "_selection_plan"
-Plans = tuple[dict[str, _RulePlan], Mapping[str, int], str]
-"""Every rule's :class:`_RulePlan`, every rule's decision position (the key rules are sorted by),
-and the account-once method."""
+Plans = tuple[dict[str, _RulePlan], Mapping[str, int], str, list[_RulePlan]]
+"""Every rule's :class:`_RulePlan`, every rule's decision position, the account-once method, and
+the plans by decision position (a Reading's rules are sorted as integers, then read back)."""
 
 
 def _rule_plans(profile: Profile) -> Plans:
@@ -602,7 +602,9 @@ def _rule_plans(profile: Profile) -> Plans:
                     for rid, other in plans.items()
                     if other.primary
                 }
-        found = profile.__dict__[_PLAN_KEY] = (plans, graph.position, graph.account_once or DEFAULT_ACCOUNT_ONCE)
+        method = graph.account_once or DEFAULT_ACCOUNT_ONCE
+        by_position = sorted(plans.values(), key=lambda plan: plan.position)
+        found = profile.__dict__[_PLAN_KEY] = (plans, graph.position, method, by_position)
     return found
 
 
@@ -622,7 +624,7 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     -------
     Selection
     """
-    plans, position, method = profile.__dict__.get(_PLAN_KEY) or _rule_plans(profile)
+    plans, position, method, by_position = profile.__dict__.get(_PLAN_KEY) or _rule_plans(profile)
 
     kept: dict[str, tuple[Instance, ...]] = {}
     kept_bits = 0  # the bits of the rules in kept
@@ -634,13 +636,18 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     suppressed: list[Suppressed] = []
     combining: list[Candidate] = []
     alone: list[_RulePlan] = []
-    for rid in sorted(hits, key=position.__getitem__):  # in decision order
-        plan = plans[rid]
+    for at in sorted(map(position.__getitem__, hits)):  # in decision order
+        plan = by_position[at]
+        rid = plan.rid
         instances = hits[rid].instances
         live = kept_bits & plan.sources  # the kept rules with an edge into this one
         if live:
             if instances is _WHOLE_HAND and not plan.combining:  # (most edges that fire)
-                stop = _stopping(plan.by_source, live, kept, ())
+                # the first kept rule with an edge into it stops it when it holds an instance (a
+                # kept rule does, unless its Hits had none): any instance contains the whole hand
+                rule, stop = plan.by_source[live & -live]
+                if not kept[rule]:
+                    stop = _stopping(plan.by_source, live, kept, ())
                 if stop is not None:
                     suppressed.append(stop)
                     continue
