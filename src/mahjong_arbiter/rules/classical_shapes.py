@@ -17,7 +17,9 @@ Groupings (every group concealed and undeclared, as the solver's registry asks):
 - ``classical_wriggling_snake``: a PAIR of ones, 2 to 9 of the same suit and one of each wind, the
   twelve unpaired tiles IRREGULAR (BMJA Wriggling Snake).
 
-No special shape takes declared melds.  Each shape also says how far standing tiles are from it
+No special shape takes declared melds.  All but triple knitting name their waits from the pattern
+(``waits``: the kinds one more tile of which completes thirteen standing tiles), so a hand's waits
+need not try every kind with the shape's groupings.  Each shape also says how far standing tiles are from it
 (``distance``, for the shanten of :mod:`mahjong_arbiter.solver.shanten`): all pair honours as the
 best seven pair slots of ones, nines and honours; knitting and triple knitting by choosing, rank
 by rank, how many knitted groups take each number; nine gates and wriggling snake from their few
@@ -34,7 +36,7 @@ from typing import Final
 
 from ..solver.distance import Distance, Limits, pair_slots_distance
 from ..solver.reading import Group, GroupKind
-from ..solver.shapes import SPECIAL_SHAPES, DistanceInput, ShapeInput, SpecialShape, register_special_shape
+from ..solver.shapes import SPECIAL_SHAPES, DistanceInput, ShapeInput, SpecialShape, WaitInput, register_special_shape
 from ..solver.templates import template_distance
 from ..tiles import SUITS, TERMINALS_AND_HONOURS, WINDS, Tile
 
@@ -120,8 +122,7 @@ def nine_gates(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     for span in _SUIT_RANGES:
         if sum(counts[i] for i in span) != 14:
             continue
-        base = [3, 1, 1, 1, 1, 1, 1, 1, 3]
-        if all(counts[i] >= need for i, need in zip(span, base, strict=True)):
+        if all(counts[i] >= need for i, need in zip(span, _GATES, strict=True)):
             singles = [Group(GroupKind.IRREGULAR, (Tile.at(i),)) for i in span for _ in range(counts[i])]
             return [_sorted(singles)]
     return []
@@ -140,8 +141,70 @@ def wriggling_snake(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     return []
 
 
+# --- waits (see SpecialShape.waits) ---------------------------------------------------------------------
+def _thirteen_plain(given: WaitInput) -> bool:
+    """Thirteen standing tiles and no declared meld."""
+    return not given.melds and sum(given.counts) == 13
+
+
+def all_pair_honours_waits(given: WaitInput) -> tuple[int, ...]:
+    """Only ones, nines and honours held, one kind an odd number of times: that kind."""
+    counts = given.counts
+    if not _thirteen_plain(given) or any(counts[i] for i in _NOT_ORPHANS):
+        return ()
+    odd = tuple(i for i in _ORPHANS if counts[i] % 2)
+    return odd if len(odd) == 1 else ()
+
+
+def knitting_waits(given: WaitInput) -> tuple[int, ...]:
+    """Two suits, no honours, every number held alike in both but one, held once more in one
+    suit: that number in the other suit."""
+    counts = given.counts
+    if not _thirteen_plain(given) or any(counts[27:]):
+        return ()
+    used = [span for span in _SUIT_RANGES if any(counts[i] for i in span)]
+    if len(used) != 2:
+        return ()
+    short = [(a, b) for a, b in zip(*used, strict=True) if counts[a] != counts[b]]
+    if len(short) != 1:
+        return ()
+    a, b = short[0]
+    if abs(counts[a] - counts[b]) != 1:
+        return ()
+    return (a,) if counts[a] < counts[b] else (b,)
+
+
+def nine_gates_waits(given: WaitInput) -> tuple[int, ...]:
+    """All thirteen in one suit: 1112345678999 waits on the nine kinds of its suit; one kind short
+    of that pattern (another held instead) waits on that kind."""
+    counts = given.counts
+    if not _thirteen_plain(given):
+        return ()
+    for span in _SUIT_RANGES:
+        if sum(counts[i] for i in span) != 13:
+            continue
+        short = [i for i, need in zip(span, _GATES, strict=True) if counts[i] < need]
+        if not short:
+            return tuple(span)
+        return (short[0],) if len(short) == 1 and counts[short[0]] == _GATES[short[0] - span[0]] - 1 else ()
+    return ()
+
+
+def wriggling_snake_waits(given: WaitInput) -> tuple[int, ...]:
+    """The whole hand of one suit less one tile: that tile's kind."""
+    counts = given.counts
+    if not _thirteen_plain(given):
+        return ()
+    for whole in _SNAKE_HANDS:
+        missing = [i for i in range(34) if counts[i] != whole[i]]
+        if len(missing) == 1 and counts[missing[0]] == whole[missing[0]] - 1:
+            return (missing[0],)
+    return ()
+
+
 # --- distances (see SpecialShape.distance) ------------------------------------------------------------------
 _ORPHANS: Final = tuple(t.index for t in TERMINALS_AND_HONOURS)
+_NOT_ORPHANS: Final = tuple(sorted(set(range(34)) - set(_ORPHANS)))
 
 
 def _rank_tables(values: Sequence[dict[int, int]], total: int) -> tuple[list[list[int]], list[list[int]]]:
@@ -270,9 +333,11 @@ _GATES: Final = [3, 1, 1, 1, 1, 1, 1, 1, 3]
 _NINE_GATES: Final = template_distance(
     [{9 * suit + r: _GATES[r] + (r == extra) for r in range(9)} for suit in range(3) for extra in range(9)]
 )
-_SNAKE: Final = template_distance(
-    [{9 * suit + r: 2 if r == 0 else 1 for r in range(9)} | {w.index: 1 for w in WINDS} for suit in range(3)]
-)
+_SNAKE_TEMPLATES: Final = [
+    {9 * suit + r: 2 if r == 0 else 1 for r in range(9)} | {w.index: 1 for w in WINDS} for suit in range(3)
+]
+_SNAKE: Final = template_distance(_SNAKE_TEMPLATES)
+_SNAKE_HANDS: Final = tuple(tuple(whole.get(i, 0) for i in range(34)) for whole in _SNAKE_TEMPLATES)
 
 
 def nine_gates_distance(given: DistanceInput) -> Distance | None:
@@ -288,16 +353,19 @@ def wriggling_snake_distance(given: DistanceInput) -> Distance | None:
 CLASSICAL_SHAPES: Final = (
     SpecialShape("classical_all_pair_honours", "seven pairs of ones, nines, winds and dragons",
                  "BMJA special hands: All Pair Honours; Codification: Heavenly Twins", all_pair_honours,
-                 distance=all_pair_honours_distance),
+                 distance=all_pair_honours_distance, most_melds=0, waits=all_pair_honours_waits),
     SpecialShape("classical_knitting", "seven same-number pairs across two suits",
-                 "BMJA special hands: Knitting", knitting, distance=knitting_distance),
+                 "BMJA special hands: Knitting", knitting, distance=knitting_distance, most_melds=0,
+                 waits=knitting_waits),
     SpecialShape("classical_triple_knitting", "four same-number triplets and a same-number pair",
-                 "BMJA special hands: Triple Knitting", triple_knitting, distance=triple_knitting_distance),
+                 "BMJA special hands: Triple Knitting", triple_knitting, distance=triple_knitting_distance,
+                 most_melds=0),
     SpecialShape("classical_nine_gates", "1112345678999 of one suit and one more of that suit",
                  "BMJA special hands: Gates of Heaven; Buzzard 2000 p. 11: Calling Nine Tile Hand", nine_gates,
-                 distance=nine_gates_distance),
+                 distance=nine_gates_distance, most_melds=0, waits=nine_gates_waits),
     SpecialShape("classical_wriggling_snake", "pair of ones, 2 to 9 of the suit, one of each wind",
-                 "BMJA special hands: Wriggling Snake", wriggling_snake, distance=wriggling_snake_distance),
+                 "BMJA special hands: Wriggling Snake", wriggling_snake, distance=wriggling_snake_distance,
+                 most_melds=0, waits=wriggling_snake_waits),
 )
 """The classical special shapes, registered on import."""
 
