@@ -3,8 +3,7 @@
 Each classical shape that names its waits (``SpecialShape.waits``, rules/classical_shapes.py) is
 held, on hands one tile short of it (a whole hand of the shape less a tile, a stray tile sometimes
 swapped in) and on random thirteen tiles, to the kinds whose one more tile its groupings accept,
-tried one by one.  A shape with declared melds is left out of the waits altogether
-(``most_melds=0``), which its groupings agree with: they find nothing with a meld.
+tried one by one.  (None of them takes a declared meld: tests/test_special_shape_melds.py.)
 """
 
 from __future__ import annotations
@@ -13,12 +12,11 @@ import random
 
 import pytest
 
-from mahjong_arbiter.hand import Meld
 from mahjong_arbiter.rules.classical_shapes import CLASSICAL_SHAPES
 from mahjong_arbiter.solver.api import decomposer
 from mahjong_arbiter.solver.fast import standard_waits
 from mahjong_arbiter.solver.shapes import ShapeInput, ShapeOptions, SpecialShape, WaitInput
-from mahjong_arbiter.tiles import TERMINALS_AND_HONOURS, Tile
+from mahjong_arbiter.tiles import TERMINALS_AND_HONOURS
 
 DECOMPOSE = decomposer("fast")
 ORPHANS = [t.index for t in TERMINALS_AND_HONOURS]
@@ -69,17 +67,3 @@ def test_waits_are_exactly_the_winning_kinds(shape: SpecialShape) -> None:
         assert named == winning, f"{shape.name}: {counts}"
         completions += len(winning)
     assert completions > 100  # the hands drawn reach the shape often enough to test something
-
-
-@pytest.mark.parametrize("shape", CLASSICAL_SHAPES, ids=[s.name for s in CLASSICAL_SHAPES])
-def test_no_classical_shape_takes_a_meld(shape: SpecialShape) -> None:
-    assert shape.most_melds == 0
-    options = ShapeOptions(special=frozenset(s.name for s in CLASSICAL_SHAPES))
-    meld = (Meld.pung(Tile.of("5m")),)
-    rnd = random.Random(f"classical melds {shape.name}")
-    for _ in range(300):
-        kinds = _whole(rnd)[:11]
-        counts = [0] * 34
-        for k in kinds:
-            counts[k] += 1
-        assert shape.groupings(ShapeInput(tuple(counts), meld, options, DECOMPOSE)) == []
