@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..solver.reading import Group, Reading
 from ..tiles import SUITED_TILES, suited_ranks
 from .mcr_common import RANK_1, STANDARD, SUIT_MASKS, choose, kept, rank, run_screen
-from .registry import NONE, Hits, Needs, Situation, rule
+from .registry import NONE, ONCE, Hits, Needs, Situation, rule
 
 __all__: list[str] = []
 
@@ -31,44 +31,33 @@ def _same_suit(*groups: Group) -> bool:
 @rule("mcr.pure-double-chow", source="Green Book 2006, fan 69", needs=Needs(chows=2, shared_kind=True))
 def pure_double_chow(reading: Reading, situation: Situation) -> Hits:
     """一般高 Pure Double Chow: two identical chows of one suit; every such pair is an instance."""
-    if reading.chow_mask.bit_count() == len(reading.chows):  # no two chows alike
+    chows = reading.chows
+    if reading.chow_mask.bit_count() == len(chows):  # no two chows alike
         return NONE
-    return kept([p for p in choose(reading.chows, 2) if p[0].first is p[1].first])
+    return kept([p for p in choose(chows, 2) if p[0].first is p[1].first])
 
 
 @rule("mcr.mixed-double-chow", source="Green Book 2006, fan 70", needs=Needs(chows=2, screen=_TWO_SUITS_ALIKE))
 def mixed_double_chow(reading: Reading, situation: Situation) -> Hits:
     """喜相逢 Mixed Double Chow: the same chow in two different suits; every such pair."""
-    found = []
-    for p in choose(reading.chows, 2):
-        a, b = p[0].first, p[1].first
-        if a.rank == b.rank and a.suit != b.suit:
-            found.append(p)
-    return kept(found)
+    return kept([(a, b) for a, b in choose(reading.chows, 2)
+                 if a.first.rank == b.first.rank and a.first.suit != b.first.suit])
 
 
 @rule("mcr.short-straight", source="Green Book 2006, fan 71",
       needs=Needs(chows=2, screen=f"chows & chows >> 3 & {_STARTS_1_TO_4}"))
 def short_straight(reading: Reading, situation: Situation) -> Hits:
     """连六 Short Straight: two chows of one suit covering six consecutive ranks (123+456)."""
-    found = []
-    for p in choose(reading.chows, 2):
-        a, b = p[0].first, p[1].first
-        if a.suit == b.suit and abs(a.rank - b.rank) == 3:
-            found.append(p)
-    return kept(found)
+    return kept([(a, b) for a, b in choose(reading.chows, 2)
+                 if abs(a.first.rank - b.first.rank) == 3 and a.first.suit == b.first.suit])
 
 
 @rule("mcr.two-terminal-chows", source="Green Book 2006, fan 72",
       needs=Needs(chows=2, screen=f"chows & chows >> 6 & {RANK_1}"))
 def two_terminal_chows(reading: Reading, situation: Situation) -> Hits:
     """老少副 Two Terminal Chows: 123 and 789 of one suit; every such pair."""
-    found = []
-    for p in choose(reading.chows, 2):
-        a, b = p[0].first, p[1].first
-        if a.suit == b.suit and (a.rank, b.rank) in ((1, 7), (7, 1)):
-            found.append(p)
-    return kept(found)
+    return kept([(a, b) for a, b in choose(reading.chows, 2)
+                 if a.first.rank + b.first.rank == 8 and a.first.rank in (1, 7) and a.first.suit == b.first.suit])
 
 
 @rule("mcr.pure-straight", source="Green Book 2006, fan 28",
@@ -207,14 +196,17 @@ def three_suited_terminal_chows(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(terminal and pair.first.rank == 5 and pair.first.suit not in by_suit, reading.groups)
 
 
-@rule("mcr.all-chows", source="Green Book 2006, fan 63", needs=Needs(chows=1, pairs=1, within=SUITED_TILES))
+@rule("mcr.all-chows", source="Green Book 2006, fan 63",
+      needs=Needs(chows=1, pairs=1, within=SUITED_TILES, screen="not pungs"))
 def all_chows(reading: Reading, situation: Situation) -> Hits:
     """平和 All Chows: four chows and a suited pair.  The Knitted Straight's nine tiles count as
     three chows (Green Book 2006 fan 35 "special chows"; the MIL reading, scores All Chows for a
     Knitted Straight with a chow and a suited pair)."""
+    # the sets of these two shapes are chows, pungs, kongs and the knitted group: all chows (or
+    # knitted) when none is a pung or kong (asked first: it refuses most hands)
+    if reading.pungs:
+        return NONE
     pair = reading.pair
     if reading.shape not in (STANDARD, "knitted_straight") or pair is None or not pair.first.is_suited:
         return NONE
-    # the sets of these two shapes are chows, pungs, kongs and the knitted group: all chows (or
-    # knitted) when none is a pung or kong
-    return Hits.when(not reading.pungs)
+    return ONCE

@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..solver.reading import Reading
 from ..tiles import suited_ranks
 from .mcr_common import STANDARD, SUIT_MASKS, choose, kept, run_screen, suited_pungs
-from .registry import NONE, Hits, Needs, Situation, hits_of, rule
+from .registry import NONE, ONCE, Hits, Needs, Situation, hits_of, rule
 
 __all__: list[str] = []
 
@@ -89,7 +89,7 @@ def four_pure_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
 @rule("mcr.all-pungs", source="Green Book 2006, fan 49", needs=Needs(pungs=4, shape=STANDARD))
 def all_pungs(reading: Reading, situation: Situation) -> Hits:
     """碰碰和 All Pungs: four pungs or kongs and a pair (a whole-hand fan: no groups named)."""
-    return Hits.when(reading.shape == STANDARD and len(reading.pungs) == 4)
+    return ONCE if reading.shape == STANDARD and len(reading.pungs) == 4 else NONE
 
 
 @rule(
@@ -100,7 +100,7 @@ def all_pungs(reading: Reading, situation: Situation) -> Hits:
 def all_even_pungs(reading: Reading, situation: Situation) -> Hits:
     """全双刻 All Even Pungs: four pungs and the pair, all of 2, 4, 6 or 8."""
     even = all(t.is_suited and t.rank % 2 == 0 for t in reading.tiles)
-    return Hits.when(reading.shape == STANDARD and len(reading.pungs) == 4 and even)
+    return ONCE if reading.shape == STANDARD and len(reading.pungs) == 4 and even else NONE
 
 
 def _concealed_pungs(reading: Reading, at_least: int) -> Hits:
@@ -186,16 +186,20 @@ def tile_hog(reading: Reading, situation: Situation) -> Hits:
     shared = reading.shared_mask
     for g in reading.kongs:
         shared &= ~g.mask
-    single = (*reading.chows, *reading.others)  # the groups of one copy of each kind
-    if shared and len(single) <= 4:
+    chows = reading.chows
+    others = reading.others
+    single = len(chows) + len(others)  # the groups of one copy of each kind
+    if shared and single <= 4:
         # a kind held four times outside a kong is held by a pung or a pair, or by four groups
         # of one copy each
         heavy = reading.pung_mask
         for g in reading.pairs:
             heavy |= g.mask
-        if len(single) == 4:
+        if single == 4:
             every = -1
-            for g in single:
+            for g in chows:
+                every &= g.mask
+            for g in others:
                 every &= g.mask
             heavy |= every
         shared &= heavy

@@ -15,7 +15,7 @@ from ..solver.reading import STANDARD, GroupKind, Reading
 from ..solver.special import KNITTED_PATTERNS
 from ..tiles import SUITED_TILES, kinds_mask
 from .mcr_common import SUIT_MASKS
-from .registry import NONE, Hits, Needs, Situation, rule
+from .registry import NONE, ONCE, Hits, Needs, Situation, rule
 
 __all__: list[str] = []
 
@@ -32,7 +32,7 @@ KNITTED_MASKS: Final = tuple(kinds_mask(pattern) for pattern in KNITTED_PATTERNS
 @rule("mcr.seven-pairs", source="Green Book 2006, fan 19", needs=Needs(shape="seven_pairs"))
 def seven_pairs(reading: Reading, situation: Situation) -> Hits:
     """七对 Seven Pairs: seven pairs (two equal pairs allowed: four of a kind, fan 64)."""
-    return Hits.when(reading.shape == "seven_pairs")
+    return ONCE if reading.shape == "seven_pairs" else NONE
 
 
 @rule("mcr.seven-shifted-pairs", source="Green Book 2006, fan 6", needs=Needs(shape="seven_pairs", within=SUITED_TILES))
@@ -43,20 +43,20 @@ def seven_shifted_pairs(reading: Reading, situation: Situation) -> Hits:
     firsts = [g.first for g in reading.groups]
     suited = all(t.is_suited for t in firsts) and len({t.suit for t in firsts}) == 1
     ranks = sorted(t.rank for t in firsts)
-    return Hits.when(suited and ranks == list(range(ranks[0], ranks[0] + 7)))
+    return ONCE if suited and ranks == list(range(ranks[0], ranks[0] + 7)) else NONE
 
 
 @rule("mcr.thirteen-orphans", source="Green Book 2006, fan 7", needs=Needs(shape="thirteen_orphans"))
 def thirteen_orphans(reading: Reading, situation: Situation) -> Hits:
     """十三幺 Thirteen Orphans: one of each terminal and honour, and a second of one of them."""
-    return Hits.when(reading.shape == "thirteen_orphans")
+    return ONCE if reading.shape == "thirteen_orphans" else NONE
 
 
 @rule("mcr.lesser-honors-and-knitted-tiles", source="Green Book 2006, fan 34", needs=Needs(shape="honours_knitted"))
 def lesser_honors_and_knitted_tiles(reading: Reading, situation: Situation) -> Hits:
     """全不靠 Lesser Honors and Knitted Tiles: fourteen different tiles, honours and suited tiles
     of one knitted 147/258/369 pattern, no pair."""
-    return Hits.when(reading.shape == "honours_knitted")
+    return ONCE if reading.shape == "honours_knitted" else NONE
 
 
 @rule(
@@ -68,7 +68,7 @@ def greater_honors_and_knitted_tiles(reading: Reading, situation: Situation) -> 
     """七星不靠 Greater Honors and Knitted Tiles: the honours-and-knitted shape with all seven
     honours."""
     honours = sum(1 for t in reading.tiles if t.is_honour)
-    return Hits.when(reading.shape == "honours_knitted" and honours == 7)
+    return ONCE if reading.shape == "honours_knitted" and honours == 7 else NONE
 
 
 @rule(
@@ -86,7 +86,7 @@ def knitted_straight(reading: Reading, situation: Situation) -> Hits:
     if knitted:
         return Hits.once(knitted)
     # the honours-and-knitted shape holds fourteen different kinds: its suited tiles are its suited kinds
-    return Hits.when(reading.shape == "honours_knitted" and (reading.mask & _SUITED).bit_count() == 9)
+    return ONCE if reading.shape == "honours_knitted" and (reading.mask & _SUITED).bit_count() == 9 else NONE
 
 
 _SUITED: Final = kinds_mask(SUITED_TILES)
@@ -121,6 +121,6 @@ def nine_gates(reading: Reading, situation: Situation) -> Hits:
     if situation.policies.get("nine_gates_terminal_pungs", "all") == "one":
         terminal = [g for g in reading.pungs if g.first.is_terminal]
         return Hits.once(terminal[:1])
-    return Hits.once()
+    return ONCE
 
 

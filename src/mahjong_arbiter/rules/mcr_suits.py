@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..solver.reading import Reading
+from ..solver.reading import HONOUR_MASK, Reading
 from ..tiles import SUITED_TILES, Tile, kinds_mask, suited_ranks
 from .mcr_common import STANDARD, by_suit
-from .registry import Hits, Needs, Situation, rule
+from .registry import NONE, ONCE, Hits, Needs, Situation, rule
 
 __all__: list[str] = []
 
@@ -55,67 +55,67 @@ def _suits_held(reading: Reading) -> int:
 )
 def full_flush(reading: Reading, situation: Situation) -> Hits:
     """清一色 Full Flush: every tile of one suit, no honours."""
-    return Hits.when(_suits_held(reading) == 1 and not reading.has_honours)
+    return ONCE if _suits_held(reading) == 1 and not reading.mask & HONOUR_MASK else NONE
 
 
 @rule("mcr.half-flush", source="Green Book 2006, fan 50", needs=Needs(honours=True, screen=f"{_SUITS_HELD} == 1"))
 def half_flush(reading: Reading, situation: Situation) -> Hits:
     """混一色 Half Flush: one suit and honours (at least one of each)."""
-    return Hits.when(_suits_held(reading) == 1 and reading.has_honours)
+    return ONCE if _suits_held(reading) == 1 and reading.mask & HONOUR_MASK else NONE
 
 
 @rule("mcr.one-voided-suit", source="Green Book 2006, fan 75", needs=Needs(screen=f"{_SUITS_HELD} == 2"))
 def one_voided_suit(reading: Reading, situation: Situation) -> Hits:
     """缺一门 One Voided Suit: exactly one of the three suits is missing."""
-    return Hits.when(_suits_held(reading) == 2)
+    return ONCE if _suits_held(reading) == 2 else NONE
 
 
 @rule("mcr.no-honors", source="Green Book 2006, fan 76", needs=Needs(within=SUITED_TILES))
 def no_honors(reading: Reading, situation: Situation) -> Hits:
     """无字 No Honors: no winds and no dragons."""
-    return Hits.when(not reading.has_honours)
+    return NONE if reading.mask & HONOUR_MASK else ONCE
 
 
 @rule("mcr.all-green", source="Green Book 2006, fan 3", needs=Needs(within=GREEN))
 def all_green(reading: Reading, situation: Situation) -> Hits:
     """绿一色 All Green: only 2, 3, 4, 6, 8 bamboo and the green dragon."""
-    return Hits.when(not reading.mask & ~_GREEN_MASK)
+    return ONCE if not reading.mask & ~_GREEN_MASK else NONE
 
 
 @rule("mcr.reversible-tiles", source="Green Book 2006, fan 40", needs=Needs(within=REVERSIBLE))
 def reversible_tiles(reading: Reading, situation: Situation) -> Hits:
     """推不倒 Reversible Tiles: only 1234589 dots, 245689 bamboo and the white dragon."""
-    return Hits.when(not reading.mask & ~_REVERSIBLE_MASK)
+    return ONCE if not reading.mask & ~_REVERSIBLE_MASK else NONE
 
 
 @rule("mcr.upper-tiles", source="Green Book 2006, fan 25", needs=Needs(within=_UPPER))
 def upper_tiles(reading: Reading, situation: Situation) -> Hits:
     """全大 Upper Tiles: only suited 7, 8, 9."""
-    return Hits.when(_only(reading, _UPPER))
+    return ONCE if _only(reading, _UPPER) else NONE
 
 
 @rule("mcr.middle-tiles", source="Green Book 2006, fan 26", needs=Needs(within=_MIDDLE))
 def middle_tiles(reading: Reading, situation: Situation) -> Hits:
     """全中 Middle Tiles: only suited 4, 5, 6."""
-    return Hits.when(_only(reading, _MIDDLE))
+    return ONCE if _only(reading, _MIDDLE) else NONE
 
 
 @rule("mcr.lower-tiles", source="Green Book 2006, fan 27", needs=Needs(within=_LOWER))
 def lower_tiles(reading: Reading, situation: Situation) -> Hits:
     """全小 Lower Tiles: only suited 1, 2, 3."""
-    return Hits.when(_only(reading, _LOWER))
+    return ONCE if _only(reading, _LOWER) else NONE
 
 
 @rule("mcr.upper-four", source="Green Book 2006, fan 36", needs=Needs(within=_UPPER_FOUR))
 def upper_four(reading: Reading, situation: Situation) -> Hits:
     """大于五 Upper Four: only suited 6, 7, 8, 9."""
-    return Hits.when(_only(reading, _UPPER_FOUR))
+    return ONCE if _only(reading, _UPPER_FOUR) else NONE
 
 
 @rule("mcr.lower-four", source="Green Book 2006, fan 37", needs=Needs(within=_LOWER_FOUR))
 def lower_four(reading: Reading, situation: Situation) -> Hits:
     """小于五 Lower Four: only suited 1, 2, 3, 4."""
-    return Hits.when(_only(reading, _LOWER_FOUR))
+    return ONCE if _only(reading, _LOWER_FOUR) else NONE
 
 
 @rule(
@@ -126,7 +126,7 @@ def lower_four(reading: Reading, situation: Situation) -> Hits:
 def all_fives(reading: Reading, situation: Situation) -> Hits:
     """全带五 All Fives: every set and the pair of a standard hand hold a suited 5."""
     five = all(g.mask & _FIVES for g in reading.groups)
-    return Hits.when(reading.shape == STANDARD and five)
+    return ONCE if reading.shape == STANDARD and five else NONE
 
 
 @rule(
@@ -138,4 +138,4 @@ def all_types(reading: Reading, situation: Situation) -> Hits:
     """五门齐 All Types: characters, dots, bamboo, winds and dragons all present (any shape; in a
     standard hand each set and the pair is of one type, so presence is the whole test)."""
     mask = reading.mask
-    return Hits.when(all(by_suit(mask)) and bool(mask & _WINDS) and bool(mask & _DRAGONS))
+    return ONCE if all(by_suit(mask)) and bool(mask & _WINDS) and bool(mask & _DRAGONS) else NONE

@@ -10,7 +10,7 @@ from typing import Final
 from ..solver.reading import HONOUR_MASK, GroupKind, Reading
 from ..tiles import HONOUR_TILES, TERMINALS_AND_HONOURS, kinds_mask, suited_ranks
 from .mcr_common import kept
-from .registry import NONE, Hits, Needs, Situation, rule
+from .registry import NONE, ONCE, Hits, Needs, Situation, rule
 
 __all__: list[str] = []
 
@@ -19,18 +19,19 @@ _TERMINALS_AND_HONOURS: Final = kinds_mask(TERMINALS_AND_HONOURS)
 _MIDDLE_CHOWS: Final = kinds_mask(suited_ranks(2, 3, 4, 5, 6))  # the lowest tiles of chows without a 1 or 9
 _SIMPLES: Final = kinds_mask(suited_ranks(2, 3, 4, 5, 6, 7, 8))
 _WINDS: Final = 0xF << 27
+_TERMINALS_AND_WINDS: Final = _TERMINALS | _WINDS
 
 
 @rule("mcr.all-terminals", source="Green Book 2006, fan 8", needs=Needs(within=suited_ranks(1, 9)))
 def all_terminals(reading: Reading, situation: Situation) -> Hits:
     """清幺九 All Terminals: only suited 1s and 9s."""
-    return Hits.when(not reading.mask & ~_TERMINALS)
+    return ONCE if not reading.mask & ~_TERMINALS else NONE
 
 
 @rule("mcr.all-honors", source="Green Book 2006, fan 11", needs=Needs(within=HONOUR_TILES))
 def all_honors(reading: Reading, situation: Situation) -> Hits:
     """字一色 All Honors: only winds and dragons."""
-    return Hits.when(not reading.mask & ~HONOUR_MASK)
+    return ONCE if not reading.mask & ~HONOUR_MASK else NONE
 
 
 @rule(
@@ -40,7 +41,7 @@ def all_honors(reading: Reading, situation: Situation) -> Hits:
 )
 def all_terminals_and_honors(reading: Reading, situation: Situation) -> Hits:
     """混幺九 All Terminals and Honors: only terminals and honours (any shape)."""
-    return Hits.when(not reading.mask & ~_TERMINALS_AND_HONOURS)
+    return ONCE if not reading.mask & ~_TERMINALS_AND_HONOURS else NONE
 
 
 @rule(
@@ -56,21 +57,24 @@ def outside_hand(reading: Reading, situation: Situation) -> Hits:
     fans that imply it say so in the profile); a Knitted Straight's nine tiles are not a set
     that can hold a terminal in this sense, so a hand with one never has it.
     """
-    groups = reading.groups
-    if not all(g.mask & _TERMINALS_AND_HONOURS for g in groups):
-        return NONE
-    return Hits.when(not any(g.kind is GroupKind.KNITTED for g in groups))
+    for g in reading.groups:
+        if not g.mask & _TERMINALS_AND_HONOURS:
+            return NONE
+    for g in reading.others:  # the groups other than sets and pairs: a knitted group is one
+        if g.kind is GroupKind.KNITTED:
+            return NONE
+    return ONCE
 
 
 @rule("mcr.all-simples", source="Green Book 2006, fan 68", needs=Needs(within=suited_ranks(2, 3, 4, 5, 6, 7, 8)))
 def all_simples(reading: Reading, situation: Situation) -> Hits:
     """断幺 All Simples: only suited 2..8."""
-    return Hits.when(not reading.mask & ~_SIMPLES)
+    return ONCE if not reading.mask & ~_SIMPLES else NONE
 
 
 @rule("mcr.pung-of-terminals-or-honors", source="Green Book 2006, fan 73",
-      needs=Needs(pungs=1, screen=f"pungs & {_TERMINALS | _WINDS}"))
+      needs=Needs(pungs=1, screen=f"pungs & {_TERMINALS_AND_WINDS}"))
 def pung_of_terminals_or_honors(reading: Reading, situation: Situation) -> Hits:
     """幺九刻 Pung of Terminals or Honors: each pung or kong of 1s, 9s or a wind.  A dragon pung
     scores Dragon Pung (fan 59) instead and is not counted here (Green Book 2006 fan 73)."""
-    return kept([(g,) for g in reading.pungs if g.first.is_terminal or g.first.is_wind])
+    return kept([(g,) for g in reading.pungs if g.mask & _TERMINALS_AND_WINDS])

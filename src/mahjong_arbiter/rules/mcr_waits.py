@@ -15,7 +15,7 @@ count as waits is a policy:
 from __future__ import annotations
 
 from ..solver.reading import Reading, Wait
-from .registry import Hits, Needs, Situation, rule
+from .registry import NONE, ONCE, Hits, Needs, Situation, rule
 
 __all__ = ["only_wait"]
 
@@ -28,16 +28,16 @@ def only_wait(situation: Situation) -> bool:
 @rule("mcr.edge-wait", source="Green Book 2006, fan 77", needs=Needs(wait=Wait.EDGE))
 def edge_wait(reading: Reading, situation: Situation) -> Hits:
     """边张 Edge Wait: the only winning tile was the 3 of 12 or the 7 of 89."""
-    return Hits.when(reading.wait is Wait.EDGE and only_wait(situation))
+    return ONCE if reading.wait is Wait.EDGE and only_wait(situation) else NONE
 
 
 @rule("mcr.closed-wait", source="Green Book 2006, fan 78", needs=Needs(wait=Wait.CLOSED))
 def closed_wait(reading: Reading, situation: Situation) -> Hits:
     """坎张 Closed Wait: the only winning tile was the middle of a chow."""
-    return Hits.when(reading.wait is Wait.CLOSED and only_wait(situation))
+    return ONCE if reading.wait is Wait.CLOSED and only_wait(situation) else NONE
 
 
 @rule("mcr.single-wait", source="Green Book 2006, fan 79", needs=Needs(wait=Wait.SINGLE))
 def single_wait(reading: Reading, situation: Situation) -> Hits:
     """单钓将 Single Wait: the only winning tile paired a lone tile."""
-    return Hits.when(reading.wait is Wait.SINGLE and only_wait(situation))
+    return ONCE if reading.wait is Wait.SINGLE and only_wait(situation) else NONE

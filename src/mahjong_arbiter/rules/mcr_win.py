@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..hand import Context, Hand
 from ..solver.reading import GroupKind, Reading, Wait
-from .registry import NONE, Hits, Needs, Situation, rule
+from .registry import NONE, ONCE, Hits, Needs, Situation, rule
 
 __all__ = ["mcr_context_notes", "last_tile_holds"]
 
@@ -84,7 +84,7 @@ def _times(n: int) -> str:
 @rule("mcr.self-drawn", source="Green Book 2006, fan 80", facts=("self_drawn",), needs=Needs(situation=("self_drawn",)))
 def self_drawn(reading: Reading, situation: Situation) -> Hits:
     """自摸 Self-Drawn: won on a tile from the wall (a flower's replacement tile included)."""
-    return Hits.when(situation.context.self_drawn)
+    return ONCE if situation.context.self_drawn else NONE
 
 
 @rule(
@@ -95,13 +95,13 @@ def self_drawn(reading: Reading, situation: Situation) -> Hits:
 )
 def fully_concealed_hand(reading: Reading, situation: Situation) -> Hits:
     """不求人 Fully Concealed Hand: no exposed set (concealed kongs allowed), won by self-draw."""
-    return Hits.when(situation.hand.is_fully_concealed and situation.context.self_drawn)
+    return ONCE if situation.hand.is_fully_concealed and situation.context.self_drawn else NONE
 
 
 @rule("mcr.concealed-hand", source="Green Book 2006, fan 62", needs=Needs(situation=("discard", "no_exposed_meld")))
 def concealed_hand(reading: Reading, situation: Situation) -> Hits:
     """门前清 Concealed Hand: no exposed set (concealed kongs allowed), won on a discard."""
-    return Hits.when(situation.hand.is_fully_concealed and not situation.context.self_drawn)
+    return ONCE if situation.hand.is_fully_concealed and not situation.context.self_drawn else NONE
 
 
 @rule(
@@ -114,7 +114,7 @@ def melded_hand(reading: Reading, situation: Situation) -> Hits:
     win with four exposed sets is only Self-Drawn (MCR helper, fan 53's definition)."""
     exposed = sum(1 for m in situation.hand.melds if m.exposed)
     on_pair = reading.winning.kind is GroupKind.PAIR
-    return Hits.when(exposed == 4 and on_pair and not situation.context.self_drawn)
+    return ONCE if exposed == 4 and on_pair and not situation.context.self_drawn else NONE
 
 
 @rule(
@@ -125,7 +125,7 @@ def melded_hand(reading: Reading, situation: Situation) -> Hits:
 )
 def last_tile_draw(reading: Reading, situation: Situation) -> Hits:
     """妙手回春 Last Tile Draw: won by drawing the last tile of the wall."""
-    return Hits.when(situation.context.last_tile and situation.context.self_drawn)
+    return ONCE if situation.context.last_tile and situation.context.self_drawn else NONE
 
 
 @rule(
@@ -136,7 +136,7 @@ def last_tile_draw(reading: Reading, situation: Situation) -> Hits:
 )
 def last_tile_claim(reading: Reading, situation: Situation) -> Hits:
     """海底捞月 Last Tile Claim: won on the discard after the last tile of the wall."""
-    return Hits.when(situation.context.last_tile and not situation.context.self_drawn)
+    return ONCE if situation.context.last_tile and not situation.context.self_drawn else NONE
 
 
 @rule(
@@ -149,7 +149,7 @@ def out_with_replacement_tile(reading: Reading, situation: Situation) -> Hits:
     """杠上开花 Out with Replacement Tile: won on the tile drawn after declaring a kong (not on a
     flower's replacement, which is Self-Drawn)."""
     context = situation.context
-    return Hits.when(context.kong_replacement and not context.has("flower_replacement"))
+    return ONCE if context.kong_replacement and not context.has("flower_replacement") else NONE
 
 
 @rule(
@@ -160,7 +160,7 @@ def out_with_replacement_tile(reading: Reading, situation: Situation) -> Hits:
 )
 def robbing_the_kong(reading: Reading, situation: Situation) -> Hits:
     """抢杠和 Robbing the Kong: won on the tile another player adds to an exposed pung."""
-    return Hits.when(situation.context.robbing_kong)
+    return ONCE if situation.context.robbing_kong else NONE
 
 
 @rule(
@@ -174,17 +174,15 @@ def last_tile(reading: Reading, situation: Situation) -> Hits:
     Refused when another copy stands in the winner's concealed tiles; see
     :func:`last_tile_holds` and the policy ``last_tile_from_own_melds``."""
     hand = situation.hand
-    if _other_copy_standing(hand):
-        return NONE  # refused whatever made the claim (asked first: a look-up that refuses most hands)
     context = situation.context
     from_melds = bool(situation.policies.get("last_tile_from_own_melds", False))
     if not context.last_of_kind and not (from_melds and hand.melds):
         return NONE  # neither the caller's flag nor the winner's declared melds make it the last copy
-    return Hits.when(last_tile_holds(hand, context, from_own_melds=from_melds))
+    return ONCE if last_tile_holds(hand, context, from_own_melds=from_melds) else NONE
 
 
 @rule("mcr.chicken-hand", source="Green Book 2006, fan 43")
 def chicken_hand(reading: Reading, situation: Situation) -> Hits:
     """无番和 Chicken Hand: holds on every legal Reading; the arithmetic counts it only when no
     other fan but Flower Tiles scores (profile param ``only_when_alone``)."""
-    return Hits.once()
+    return ONCE

@@ -38,9 +38,9 @@ from ..solver.shapes import BUILTIN_SPECIAL_SHAPES
 from ..tiles import NUM_KINDS, Tile, kinds_mask
 
 __all__ = [
-    "Hits", "hits_of", "Situation", "RuleDef", "Needs", "SITUATION_FACTS", "rule", "get_rule", "known_rule_ids",
-    "rules_reading", "reading_features", "reading_structure", "plan", "grouped", "Plan", "SCREEN_MASKS",
-    "FEATURE_PARTS",
+    "Hits", "hits_of", "NONE", "ONCE", "Situation", "RuleDef", "Needs", "SITUATION_FACTS", "rule", "get_rule",
+    "known_rule_ids", "rules_reading", "reading_features", "reading_structure", "plan", "grouped", "Plan",
+    "SCREEN_MASKS", "FEATURE_PARTS",
 ]
 
 
@@ -65,7 +65,7 @@ class Hits:
     def once(cls, groups: Iterable[Group] = ()) -> Hits:
         """One instance using *groups*."""
         found = tuple(groups)
-        return hits_of((found,)) if found else _ONCE
+        return hits_of((found,)) if found else ONCE
 
     @classmethod
     def each(cls, instances: Iterable[Iterable[Group]]) -> Hits:
@@ -84,7 +84,7 @@ class Hits:
         if not condition:
             return NONE
         found = tuple(groups)
-        return hits_of((found,)) if found else _ONCE
+        return hits_of((found,)) if found else ONCE
 
 
 NONE = Hits()
@@ -103,7 +103,9 @@ def hits_of(instances: tuple[tuple[Group, ...], ...]) -> Hits:
     _SET_INSTANCES(hits, instances)
     return hits
 
-_ONCE: Final = Hits(((),))  # the hits of a whole-hand rule: one shared value (Hits are immutable)
+ONCE: Final = Hits(((),))
+"""The hits of a whole-hand rule that holds: one shared value (Hits are immutable), which a
+predicate returns as it returns :data:`NONE`, without the call of :meth:`Hits.when`."""
 _TIMES: Final = tuple(Hits(((),) * n) for n in range(9))
 
 
