@@ -9,8 +9,10 @@ Seconds on a shared two-core machine move by a quarter from one run to the next;
 instructions the interpreter executes for the same work does not (callgrind counts them, whatever
 else the machine is doing).  Each profile's scorer is warmed on 200 hands of the seeded corpus
 (``tests/mcr_hand_generator.py``, the benchmarks' generator), then ``score`` runs on the next
-*hands* hands with instruction counting switched on around that loop only (callgrind's
-``--toggle-collect`` on the loop's one C-level entry point), and with a fixed hash seed, since
+*hands* hands with instruction counting switched on around each call only (callgrind's
+``--toggle-collect`` on ``itertools.starmap``'s C-level step, which scores one hand and frees its
+Result; nothing in the package uses ``starmap``, so no nested call switches counting off), and with a
+fixed hash seed, since
 string hashing decides dict and set layouts and so moves the count by a few thousand per hand.
 The figure is comparable between two checkouts measured on the same Python; it is not a time.
 Also printed: a digest of the scored JSON lines of those hands, so two checkouts' results can be
@@ -31,10 +33,10 @@ SEED = 4242
 WARM = 200
 ROOT = Path(__file__).resolve().parent.parent
 
-# The measured process: warm up, then score the timed hands inside functools.reduce, the one call
-# whose instructions callgrind collects (--toggle-collect), and print the digest of their lines.
+# The measured process: warm up, then score the timed hands through itertools.starmap, whose C-level
+# step (one per hand) is what callgrind collects (--toggle-collect), and print the digest of their lines.
 _INNER = r"""
-import functools, hashlib, sys
+import collections, hashlib, itertools, sys
 sys.path[:0] = [sys.argv[4], sys.argv[4] + "/tests"]
 from mcr_hand_generator import corpus
 from mahjong_arbiter.profiles.loader import load_profile
@@ -46,10 +48,19 @@ profile = load_profile(pid)
 for g in generated[:warm]:
     score(g.hand, g.context, profile)
 timed = generated[warm:]
-if sys.argv[6] == "score":
-    functools.reduce(lambda _, g: score(g.hand, g.context, profile), timed, None)
-else:  # the loop alone, to be taken off
-    functools.reduce(lambda _, g: None, timed, None)
+calls = [(g.hand, g.context, profile) for g in timed]
+
+
+def scored(hand, context, profile):
+    score(hand, context, profile)  # the Result is freed here too, inside the counted step
+
+
+def bare(hand, context, profile):
+    pass
+
+
+# the steps alone are counted too and taken off
+collections.deque(itertools.starmap(scored if sys.argv[6] == "score" else bare, calls), maxlen=0)
 digest = hashlib.sha256()
 for g in timed:
     digest.update(result_line(score(g.hand, g.context, profile), None).encode())
@@ -63,7 +74,7 @@ def _collected(hands: int, pid: str, seed: int, scoring: bool) -> tuple[int, str
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "callgrind.out"
         command = [
-            "valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--toggle-collect=functools_reduce",
+            "valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", "--toggle-collect=starmap_next",
             sys.executable, "-c", _INNER, str(hands), pid, str(seed), str(ROOT), str(WARM),
             "score" if scoring else "loop",
         ]
