@@ -12,9 +12,11 @@ winner's own declared melds hold its other three copies, whatever the caller sai
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..hand import Context, Hand
 from ..solver.reading import GroupKind, Reading, Wait
-from .registry import NONE, ONCE, Hits, Needs, Situation, rule
+from .registry import NONE, ONCE, Hits, Needs, Situation, fact_bits, rule
 
 __all__ = ["mcr_context_notes", "last_tile_holds"]
 
@@ -87,6 +89,13 @@ def self_drawn(reading: Reading, situation: Situation) -> Hits:
     return ONCE if situation.context.self_drawn else NONE
 
 
+_CONCEALED_SELF_DRAWN: Final = fact_bits("no_exposed_meld", "self_drawn")
+"""The situation's facts of a self-drawn win with no exposed meld (concealed kongs allowed:
+:attr:`Hand.is_fully_concealed <mahjong_arbiter.hand.Hand.is_fully_concealed>`), read once per hand."""
+_CONCEALED_DISCARD: Final = fact_bits("no_exposed_meld", "discard")
+"""The same on a discard."""
+
+
 @rule(
     "mcr.fully-concealed-hand",
     source="Green Book 2006, fan 56",
@@ -95,13 +104,13 @@ def self_drawn(reading: Reading, situation: Situation) -> Hits:
 )
 def fully_concealed_hand(reading: Reading, situation: Situation) -> Hits:
     """不求人 Fully Concealed Hand: no exposed set (concealed kongs allowed), won by self-draw."""
-    return ONCE if situation.hand.is_fully_concealed and situation.context.self_drawn else NONE
+    return ONCE if situation.facts & _CONCEALED_SELF_DRAWN == _CONCEALED_SELF_DRAWN else NONE
 
 
 @rule("mcr.concealed-hand", source="Green Book 2006, fan 62", needs=Needs(situation=("discard", "no_exposed_meld")))
 def concealed_hand(reading: Reading, situation: Situation) -> Hits:
     """门前清 Concealed Hand: no exposed set (concealed kongs allowed), won on a discard."""
-    return ONCE if situation.hand.is_fully_concealed and not situation.context.self_drawn else NONE
+    return ONCE if situation.facts & _CONCEALED_DISCARD == _CONCEALED_DISCARD else NONE
 
 
 @rule(
@@ -112,9 +121,11 @@ def concealed_hand(reading: Reading, situation: Situation) -> Hits:
 def melded_hand(reading: Reading, situation: Situation) -> Hits:
     """全求人 Melded Hand: four exposed sets and the pair completed by a discard.  A self-drawn
     win with four exposed sets is only Self-Drawn (MCR helper, fan 53's definition)."""
-    exposed = sum(1 for m in situation.hand.melds if m.exposed)
-    on_pair = reading.winning.kind is GroupKind.PAIR
-    return ONCE if exposed == 4 and on_pair and not situation.context.self_drawn else NONE
+    melds = situation.hand.melds
+    if len(melds) != 4 or reading.winning.kind is not GroupKind.PAIR:  # asked first: they refuse most hands
+        return NONE
+    exposed = sum(1 for m in melds if m.exposed)
+    return ONCE if exposed == 4 and not situation.context.self_drawn else NONE
 
 
 @rule(

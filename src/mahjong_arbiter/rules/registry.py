@@ -40,7 +40,7 @@ from ..tiles import NUM_KINDS, Tile, kinds_mask
 __all__ = [
     "Hits", "hits_of", "NONE", "ONCE", "Situation", "RuleDef", "Needs", "SITUATION_FACTS", "rule", "get_rule",
     "known_rule_ids", "rules_reading", "reading_features", "reading_structure", "plan", "grouped", "Plan",
-    "SCREEN_MASKS", "FEATURE_PARTS",
+    "SCREEN_MASKS", "FEATURE_PARTS", "fact_bits",
 ]
 
 
@@ -222,8 +222,13 @@ class Situation:
         if ctx.bonus_tiles:
             bits |= _BONUS_TILES
         bits |= _WINNER if self.winner else _LOSER
-        if hand.melds:
-            bits |= _MELDS_CONCEALED if hand.is_fully_concealed else _MELDS
+        melds = hand.melds
+        if melds:  # concealed kongs only, or an exposed meld (Hand.is_fully_concealed, without its generator)
+            bits |= _MELDS_CONCEALED
+            for meld in melds:
+                if meld.exposed:
+                    bits ^= _NO_EXPOSED_MELD
+                    break
         else:
             bits |= _NO_MELDS
         if ctx.events:
@@ -268,6 +273,16 @@ the part's bits."""
 
 _FACT_BITS: Final = {fact: 1 << i for i, fact in enumerate(SITUATION_FACTS)}
 """Each situation fact's bit in :attr:`Situation.facts`."""
+
+
+def fact_bits(*facts: str) -> int:
+    """The bits of *facts* (:data:`SITUATION_FACTS`) in :attr:`Situation.facts`: a predicate that
+    asks several facts at once tests ``situation.facts & bits == bits``.
+
+    >>> fact_bits("self_drawn", "discard") == fact_bits("self_drawn") | fact_bits("discard")
+    True
+    """
+    return sum({_FACT_BITS[fact] for fact in facts})
 _STRUCTURE_BITS: dict[str, int] = {}
 
 
@@ -301,8 +316,8 @@ _NO_FLOWERS: Final = _FACT_BITS["no_flowers"]
 _BONUS_TILES: Final = _FACT_BITS["bonus_tiles"]
 _WINNER: Final = _FACT_BITS["winner"]
 _LOSER: Final = _FACT_BITS["loser"]
-_MELDS: Final = _FACT_BITS["melds"]
-_MELDS_CONCEALED: Final = _FACT_BITS["melds"] | _FACT_BITS["no_exposed_meld"]
+_NO_EXPOSED_MELD: Final = _FACT_BITS["no_exposed_meld"]
+_MELDS_CONCEALED: Final = _FACT_BITS["melds"] | _NO_EXPOSED_MELD
 _NO_MELDS: Final = _FACT_BITS["no_melds"] | _FACT_BITS["no_exposed_meld"]
 _SHAPE_BITS: dict[str, int] = {}
 
