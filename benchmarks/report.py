@@ -192,7 +192,20 @@ def _count_lines(command: list[str]) -> int:
     return 0
 
 
-def bench_processes(score_hands: Sequence[GeneratedHand], concealed: Sequence[GeneratedHand]) -> dict[str, Any]:
+def _alternated(ours: list[str], theirs: list[str], env: dict[str, str], runs: int) -> tuple[dict[str, Any], ...]:
+    """Each command run *runs* times, ours and theirs in turn (so a slow spell of the machine falls on
+    both), summed up as the median run's seconds, with every run's seconds and the last run's output."""
+    samples: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
+    for _ in range(runs):
+        samples[0].append(_process(ours, env))
+        samples[1].append(_process(theirs, env))
+    return tuple({**side[-1], "seconds": round(_median([run["seconds"] for run in side]), 3),
+                  "runs": [run["seconds"] for run in side]} for side in samples)
+
+
+def bench_processes(
+    score_hands: Sequence[GeneratedHand], concealed: Sequence[GeneratedHand], runs: int
+) -> dict[str, Any]:
     py = sys.executable
     with tempfile.TemporaryDirectory() as tmp:
         scored, read = Path(tmp) / "score.jsonl", Path(tmp) / "concealed.jsonl"
@@ -201,18 +214,18 @@ def bench_processes(score_hands: Sequence[GeneratedHand], concealed: Sequence[Ge
         _write_jsonl(few := Path(tmp) / "few.jsonl", concealed[:20])
         env = compiled_env(Path(tmp) / "bytecode")
         # each job's arguments before the input file: ours, then the peer's
-        runs = {
+        commands = {
             "score": (scored, ["-m", "mahjong_arbiter", "score", "--profile", "mcr-mil", "--input"],
                       ["-m", "benchmarks.peer_job"]),
             "readings": (read, ["-m", "mahjong_arbiter", "readings", "--input"], ["-m", "benchmarks.riichi_job"]),
         }
-        for _, ours, theirs in runs.values():
+        for _, ours, theirs in commands.values():
             _warm([py, *ours, str(few)], env)
             _warm([py, *theirs, str(few)], env)
-        jobs = {name: (_process([py, *ours, str(path)], env), _process([py, *theirs, str(path)], env))
-                for name, (path, ours, theirs) in runs.items()}
+        jobs = {name: _alternated([py, *ours, str(path)], [py, *theirs, str(path)], env, runs)
+                for name, (path, ours, theirs) in commands.items()}
     return {name: {"hands": len(score_hands if name == "score" else concealed), "ours": ours, "theirs": theirs,
-                   "ratio": round(ours["seconds"] / theirs["seconds"], 2)}
+                   "ratio": round(ours["seconds"] / theirs["seconds"], 2), "runs": runs}
             for name, (ours, theirs) in jobs.items()}
 
 
@@ -431,6 +444,9 @@ def _markdown(r: dict[str, Any]) -> str:
                  f"{cli['score_s']} | {cli['bare_s']} | {cli['ratio']}x | ≤ 10x |")
     lines += ["", "Whole processes (the last three rows) run with their Python bytecode compiled once beforehand, "
               "as pip compiles an installed package, after an untimed warm-up run of each command; "
+              f"`--input` jobs: the median of {sc['runs']} runs each, ours and the peer's in turn "
+              f"(ours {', '.join(map(str, sc['ours']['runs']))} s; theirs "
+              f"{', '.join(map(str, sc['theirs']['runs']))} s for `score --input`); "
               "`benchmarks.peer_job` and `benchmarks.riichi_job` read the hands with our JSON reader."]
     tp = r["throughput"]
     lines += ["", f"Batch throughput ({tp['hands']} hands, partitions of {tp['partition_lines']} lines, 2 cores "
@@ -474,8 +490,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--quick", action="store_true", help="small corpora (a smoke run)")
     args = parser.parse_args(argv)
-    n, warm, process_n, read_n, cli_runs, batch_n = (
-        (600, 100, 1000, 1200, 3, 2000) if args.quick else (3000, 300, 10000, 12000, 11, 20000))
+    n, warm, process_n, read_n, process_runs, cli_runs, batch_n = (
+        (600, 100, 1000, 1200, 1, 3, 2000) if args.quick else (3000, 300, 10000, 12000, 5, 11, 20000))
     gc.collect()
     hands = corpus(SEED, n + warm)
     report: dict[str, Any] = {"when": time.strftime("%Y-%m-%d"), "python": sys.version.split()[0], "quick": args.quick,
@@ -485,7 +501,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     report["arithmetics"] = bench_other_arithmetics(hands[warm:], mcr_median)
     report["readings"] = bench_readings(corpus(SEED + 1, n * 4))
     concealed = [g for g in corpus(SEED + 2, read_n * 4) if not g.hand.melds and g.family not in SPECIAL][:read_n]
-    report["processes"] = bench_processes(corpus(SEED + 3, process_n), concealed)
+    report["processes"] = bench_processes(corpus(SEED + 3, process_n), concealed, process_runs)
     report["cli"] = bench_cli(cli_runs)
     report["cost_by_readings"] = bench_cost_by_readings(hands[warm:])
     report["throughput"] = bench_throughput(corpus(SEED + 4, batch_n), 500)
