@@ -75,10 +75,10 @@ def readings_of_counts(
     declared = tuple(map(meld_group, melds)) if melds else ()
     sets = 4 - len(melds)
     found: list[Reading] = []
-    if shapes.standard:
-        for split in decompose(counts, sets):  # [] unless the tiles are sets and a pair's worth
-            found += place_winning_tile(STANDARD, split, declared, winning_tile, self_drawn)
-    special = shapes.special_shapes(len(melds))
+    splits = decompose(counts, sets) if shapes.standard else ()  # [] unless sets and a pair's worth
+    for split in splits:
+        found += place_winning_tile(STANDARD, split, declared, winning_tile, self_drawn)
+    special = shapes.special_shapes(len(melds), bool(splits))  # a standard hand rules some shapes out
     if special:
         shape_input = ShapeInput(tuple(counts), tuple(melds), shapes, decompose)
         for shape in special:
@@ -275,14 +275,26 @@ def sole_wait_before(
     >>> sole_wait_before(hand, held_out_counts=False)
     False
     """
-    if hand.winning_tile is None:
+    tile = hand.winning_tile
+    if tile is None:
         raise HandError("winning_tile_missing", "a complete hand with its winning tile is needed")
     standing = list(hand.standing_counts)
-    standing[hand.winning_tile.index] -= 1
+    standing[tile.index] -= 1
+    melds = hand.melds
     # every kind found is live or held out, so with held-out kinds counted the kinds are the count
-    held = None if held_out_counts else _held_counts(standing, hand.melds)
-    found = _completing(standing, hand.melds, backend, shapes, enough=2, counted=held)
-    return (len(found) if held is None else sum(held[i] < 4 for i in found)) == 1
+    found = _completing(standing, melds, backend, shapes, enough=2)
+    if held_out_counts:
+        return len(found) == 1
+    if len(found) == 1 and tile.index in found:
+        # the search ran to its end and found one kind only: the winning tile's, which is live
+        # (the complete hand holds four copies at most, the winning tile one of them)
+        return True
+    held = _held_counts(standing, melds)
+    if sum(held[i] < 4 for i in found) >= 2:
+        return False  # two live kinds already
+    # a kind found is held out (or the hand did not complete on its tile): search on, live kinds only
+    found = _completing(standing, melds, backend, shapes, enough=2, counted=held)
+    return sum(held[i] < 4 for i in found) == 1
 
 
 def _before_winning_tile(hand: Hand) -> tuple[list[int], list[int]]:
@@ -327,10 +339,8 @@ def _completing(
     each of its candidates."""
     standard = _standard_waits(backend)
     complete: set[int] = set(standard(counts, 4 - len(melds))) if shapes.standard else set()
-    if _found_enough(complete, enough, counted):
-        return complete
-    special = shapes.special_shapes(len(melds))
-    if not special:
+    special = shapes.special_shapes(len(melds), bool(complete))  # standard waits rule some shapes out
+    if not special or _found_enough(complete, enough, counted):
         return complete
     decompose = decomposer(backend)
     wait_input = WaitInput(tuple(counts), melds, shapes, decompose, standard)

@@ -79,10 +79,12 @@ class ShapeOptions:
     special: frozenset[str] = field(default=BUILTIN_SPECIAL_SHAPES)
     seven_pairs_four_of_a_kind: bool = True
 
-    def special_shapes(self, melds: int = 0) -> tuple[SpecialShape, ...]:
+    def special_shapes(self, melds: int = 0, beside_standard: bool = False) -> tuple[SpecialShape, ...]:
         """The chosen special shapes, in name order, that a hand declaring *melds* melds can take
-        (:attr:`SpecialShape.most_melds`; every one for none); an unknown name is an error."""
-        return _chosen(self.special, _REGISTRY_VERSION[0])[min(melds, MOST_MELDS)]
+        (:attr:`SpecialShape.most_melds`; every one for none); an unknown name is an error.  With
+        *beside_standard*, only those a hand of four sets and a pair can take too
+        (:attr:`SpecialShape.beside_standard`): what is left to try once the standard shape is found."""
+        return _chosen(self.special, _REGISTRY_VERSION[0])[min(melds, MOST_MELDS)][beside_standard]
 
 
 DEFAULT_SHAPES: Final = ShapeOptions()
@@ -209,6 +211,13 @@ class SpecialShape:
         thirteen standing tiles of a :class:`WaitInput` a hand ``groupings`` accepts (a kind held
         four times included when a fifth copy would), computed from the shape's pattern.  When
         given, the waits read it in place of trying ``candidates`` one by one with ``groupings``.
+    beside_standard : bool
+        Whether tiles can have this shape and four sets and a pair both.  False is a promise, to be
+        argued from the pattern: no tiles that split into four sets and a pair (the declared melds
+        among them) have the shape, and no thirteen tiles that some tile completes into four sets
+        and a pair are completed into the shape by any tile.  The solver then leaves the shape
+        untried once it has found a standard split, or a standard wait
+        (:meth:`ShapeOptions.special_shapes`).  True, the default, promises nothing.
     """
 
     name: str
@@ -220,6 +229,7 @@ class SpecialShape:
     near: Callable[[DistanceInput, int], Iterable[tuple[int, ...]]] | None = None
     most_melds: int = 4
     waits: Callable[[WaitInput], Iterable[int]] | None = None
+    beside_standard: bool = True
 
 
 SPECIAL_SHAPES: dict[str, SpecialShape] = {}
@@ -232,14 +242,20 @@ MOST_MELDS: Final = 4
 
 
 @lru_cache(maxsize=256)
-def _chosen(names: frozenset[str], version: int) -> tuple[tuple[SpecialShape, ...], ...]:
+def _chosen(
+    names: frozenset[str], version: int
+) -> tuple[tuple[tuple[SpecialShape, ...], tuple[SpecialShape, ...]], ...]:
     """The shapes *names* in name order, for each number of declared melds 0..4 those a hand with
-    that many can take."""
+    that many can take: all of them, and those of them a standard hand can take too."""
     if not names <= SPECIAL_SHAPES.keys():
         unknown = sorted(names - SPECIAL_SHAPES.keys())
         raise ArbiterError("unknown_shape", f"unknown special shape(s): {', '.join(unknown)}")
     shapes = tuple(SPECIAL_SHAPES[name] for name in sorted(names))
-    return tuple(tuple(shape for shape in shapes if shape.most_melds >= melds) for melds in range(MOST_MELDS + 1))
+    found = []
+    for melds in range(MOST_MELDS + 1):
+        taken = tuple(shape for shape in shapes if shape.most_melds >= melds)
+        found.append((taken, tuple(shape for shape in taken if shape.beside_standard)))
+    return tuple(found)
 
 
 def register_special_shape(shape: SpecialShape, *, replace: bool = False) -> None:

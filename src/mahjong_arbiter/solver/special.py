@@ -338,17 +338,33 @@ def honours_knitted_waits(given: WaitInput) -> Iterable[int]:
     return found
 
 
+# Which shapes no standard hand takes (SpecialShape.beside_standard=False).  Four sets and a pair
+# are five groups (the declared melds among them); a chow spans three consecutive ranks of one
+# suit, a pung, kong or pair holds one kind at least twice.  So:
+# - thirteen orphans: each group of a standard hand holds one terminal or honour kind at most (a
+#   chow holds a 1 or a 9, not both), five at most in all; fourteen tiles of the shape hold all
+#   thirteen kinds, and thirteen tiles waiting on it twelve at least (the fourteenth tile adds one
+#   kind at most): neither is standard, nor made standard by one more tile.
+# - knitted straight: two kinds of one pattern in one suit are three ranks apart at least, so no
+#   group holds two of them; the shape holds all nine, thirteen tiles waiting on it eight at least
+#   (more than five groups hold, one more tile or not).
+# - honours and knitted tiles: an honour of a standard hand is held twice at least (a pung, kong
+#   or pair); the shape holds five honours or more once each, and thirteen tiles waiting on it
+#   four or more once each (one more tile doubles one of them at most).
+# Seven pairs can be standard (11 22 33 of a suit are three chows, or 11 22 33 44 55 66 7 waits
+# on the 7 both ways).  tests/test_shape_exclusion.py lists every hand of the three shapes.
 for _shape in (
     SpecialShape("seven_pairs", "seven pairs", "Green Book 2006 fan 19", seven_pairs,
                  distance=seven_pairs_distance, most_melds=0, waits=seven_pairs_waits),
     SpecialShape("thirteen_orphans", "one of each terminal and honour, one doubled",
                  "Green Book 2006 fan 7; BMJA 13 Unique Wonders", thirteen_orphans,
-                 distance=thirteen_orphans_distance, most_melds=0, waits=thirteen_orphans_waits),
+                 distance=thirteen_orphans_distance, most_melds=0, waits=thirteen_orphans_waits,
+                 beside_standard=False),
     SpecialShape("knitted_straight", "147/258/369 in three suits, a set and a pair",
                  "Green Book 2006 fan 35", knitted_straight, distance=knitted_straight_distance,
-                 most_melds=1, waits=knitted_straight_waits),
+                 most_melds=1, waits=knitted_straight_waits, beside_standard=False),
     SpecialShape("honours_knitted", "fourteen different honours and knitted tiles",
                  "Green Book 2006 fans 34 and 20", honours_knitted, distance=honours_knitted_distance,
-                 most_melds=0, waits=honours_knitted_waits),
+                 most_melds=0, waits=honours_knitted_waits, beside_standard=False),
 ):
     register_special_shape(_shape)
