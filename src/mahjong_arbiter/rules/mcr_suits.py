@@ -41,8 +41,6 @@ def _only(reading: Reading, tiles: frozenset[Tile]) -> bool:
     return not reading.mask & ~_MASKS[tiles]
 
 
-_SUITS_HELD: Final = "(kinds & 511 != 0) + (kinds >> 9 & 511 != 0) + (kinds >> 18 & 511 != 0)"
-"""How many suits a kinds mask holds, as a screen expression (see :func:`_suits_held`)."""
 
 
 def _suits_held(reading: Reading) -> int:
@@ -51,20 +49,20 @@ def _suits_held(reading: Reading) -> int:
 
 
 @rule(
-    "mcr.full-flush", source="Green Book 2006, fan 22", needs=Needs(within=SUITED_TILES, screen=f"{_SUITS_HELD} == 1")
+    "mcr.full-flush", source="Green Book 2006, fan 22", needs=Needs(within=SUITED_TILES, screen="suits == 1")
 )
 def full_flush(reading: Reading, situation: Situation) -> Hits:
     """清一色 Full Flush: every tile of one suit, no honours."""
     return ONCE if _suits_held(reading) == 1 and not reading.mask & HONOUR_MASK else NONE
 
 
-@rule("mcr.half-flush", source="Green Book 2006, fan 50", needs=Needs(honours=True, screen=f"{_SUITS_HELD} == 1"))
+@rule("mcr.half-flush", source="Green Book 2006, fan 50", needs=Needs(honours=True, screen="suits == 1"))
 def half_flush(reading: Reading, situation: Situation) -> Hits:
     """混一色 Half Flush: one suit and honours (at least one of each)."""
     return ONCE if _suits_held(reading) == 1 and reading.mask & HONOUR_MASK else NONE
 
 
-@rule("mcr.one-voided-suit", source="Green Book 2006, fan 75", needs=Needs(screen=f"{_SUITS_HELD} == 2"))
+@rule("mcr.one-voided-suit", source="Green Book 2006, fan 75", needs=Needs(screen="suits == 2"))
 def one_voided_suit(reading: Reading, situation: Situation) -> Hits:
     """缺一门 One Voided Suit: exactly one of the three suits is missing."""
     return ONCE if _suits_held(reading) == 2 else NONE
@@ -132,7 +130,7 @@ def all_fives(reading: Reading, situation: Situation) -> Hits:
 @rule(
     "mcr.all-types",
     source="Green Book 2006, fan 52",
-    needs=Needs(honours=True, screen=f"{_SUITS_HELD} == 3 and kinds & {_WINDS} and kinds & {_DRAGONS}"),
+    needs=Needs(honours=True, screen=f"suits == 3 and kinds & {_WINDS} and kinds & {_DRAGONS}"),
 )
 def all_types(reading: Reading, situation: Situation) -> Hits:
     """五门齐 All Types: characters, dots, bamboo, winds and dragons all present (any shape; in a

@@ -33,14 +33,14 @@ from typing import Any, Final
 
 from ..events import FACTS, implied_events
 from ..hand import KNOWN_EVENTS, Context, Hand
-from ..solver.reading import HONOUR_MASK, Group, Reading, Wait, fill_facts
+from ..solver.reading import HONOUR_MASK, STANDARD, Group, Reading, Wait, fill_facts
 from ..solver.shapes import BUILTIN_SPECIAL_SHAPES
 from ..tiles import NUM_KINDS, Tile, kinds_mask
 
 __all__ = [
     "Hits", "hits_of", "NONE", "ONCE", "Situation", "RuleDef", "Needs", "SITUATION_FACTS", "rule", "get_rule",
     "known_rule_ids", "rules_reading", "reading_features", "reading_structure", "plan", "grouped", "Plan",
-    "SCREEN_MASKS", "FEATURE_PARTS", "fact_bits",
+    "SCREEN_MASKS", "SCREEN_DERIVED", "FEATURE_PARTS", "fact_bits",
 ]
 
 
@@ -368,7 +368,8 @@ class Needs:
     screen : str
         A necessary condition on the Reading's kinds, as a Python expression over ``chows``
         (:attr:`Reading.chow_mask <mahjong_arbiter.solver.reading.Reading.chow_mask>`),
-        ``pungs`` (``pung_mask``) and ``kinds`` (``mask``) with integer literals: a profile's
+        ``pungs`` (``pung_mask``), ``kinds`` (``mask``) and ``suits`` (how many suits the kinds
+        hold, :data:`SCREEN_DERIVED`) with integer literals: a profile's
         compiled rules (:func:`mahjong_arbiter.scoring.common.compile_plan`) test it before
         calling the predicate (say, ``"chows & chows >> 3"``: two chows three ranks apart).  It
         is the one statement of that shortcut; the predicate still decides without it.
@@ -444,8 +445,12 @@ class Needs:
 NOTHING: Final = Needs()
 
 SCREEN_MASKS: Final = {"chows": "chow_mask", "pungs": "pung_mask", "kinds": "mask"}
-"""The names a :attr:`Needs.screen` may read, each the Reading's mask of that name."""
-SCREEN_NAMES: Final = frozenset(SCREEN_MASKS)
+"""The masks a :attr:`Needs.screen` may read, each the Reading's mask of that name."""
+SCREEN_DERIVED: Final = {"suits": "(kinds & 511 != 0) + (kinds >> 9 & 511 != 0) + (kinds >> 18 & 511 != 0)"}
+"""The other names a :attr:`Needs.screen` may read, each an expression over :data:`SCREEN_MASKS`
+that a profile's compiled rules work out once per Reading however many screens read it:
+``suits``, how many of the three suits the Reading holds."""
+SCREEN_NAMES: Final = frozenset(SCREEN_MASKS) | frozenset(SCREEN_DERIVED)
 
 
 def reading_features(reading: Reading) -> int:
@@ -461,18 +466,22 @@ def reading_structure(reading: Reading) -> int:
     if not reading.facts_filled:
         fill_facts(reading)
     bits = (
-        _CHOW_COUNT[len(reading.chows)] | _PUNG_COUNT[len(reading.pungs)]
-        | _KONG_COUNT[len(reading.kongs)] | _PAIR_COUNT[len(reading.pairs)]
+        _CHOW_COUNT[len(reading.chows)] | _PUNG_COUNT[len(reading.pungs)] | _PAIR_COUNT[len(reading.pairs)]
         | _WAIT_BITS[reading.wait]
     )
+    kongs = reading.kongs
+    if kongs:  # (few Readings have one)
+        bits |= _KONG_COUNT[len(kongs)]
     if reading.mask & HONOUR_MASK:
         bits |= _HONOURS
     if reading.shared_mask:
         bits |= _SHARED
-    shape = _SHAPE_BITS.get(reading.shape) or _shape_bit(reading.shape)
-    if shape != _STANDARD and reading.others:  # a standard Reading's groups are sets and its pair
+    shape = reading.shape
+    if shape == STANDARD:  # a standard Reading's groups are sets and its pair
+        return bits | _STANDARD
+    if reading.others:
         bits |= _OTHERS
-    return bits | shape
+    return bits | (_SHAPE_BITS.get(shape) or _shape_bit(shape))
 
 
 _CHOW_COUNT: Final = _COUNT_BITS["chows"]

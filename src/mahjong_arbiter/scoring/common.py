@@ -13,6 +13,7 @@ from ..hand import Context, Hand
 from ..profiles.model import Profile
 from ..rules.registry import (
     FEATURE_PARTS,
+    SCREEN_DERIVED,
     SCREEN_MASKS,
     Hits,
     Plan,
@@ -128,12 +129,13 @@ def compile_plan(groups: Plan, screens: Mapping[str, str] | None = None) -> Reco
     feature word is never built.  The tests are nested (:func:`_nested`): the bit most rules
     need is tested once for all of them, with every bit those rules share, so one failed test
     skips them all.  A rule's screen (*screens*, from :attr:`Needs.test
-    <mahjong_arbiter.rules.registry.Needs.test>`: an expression over ``facts`` and the Reading's
-    masks ``chows``, ``pungs`` and ``kinds``) is tested as written, after its bits and before its
-    predicate; the masks the tests read are read once per Reading.  The predicates stay the
-    only statement of each rule; this is the order and the gates, written out.  The hits come in
-    the order of the nested tests, not of the plan (the arithmetics order them by the profile's
-    graph).
+    <mahjong_arbiter.rules.registry.Needs.test>`: an expression over ``facts``, the Reading's
+    masks ``chows``, ``pungs`` and ``kinds`` and the names worked out from them,
+    :data:`~mahjong_arbiter.rules.registry.SCREEN_DERIVED`) is tested as written, after its bits
+    and before its predicate; the masks and names the tests read are worked out once per Reading.
+    The predicates stay the only statement of each rule; this is the order and the gates, written
+    out.  The hits come in the order of the nested tests, not of the plan (the arithmetics order
+    them by the profile's graph).
 
     >>> from types import SimpleNamespace
     >>> from mahjong_arbiter.rules.registry import NONE, STRUCTURE_AT, Hits
@@ -158,10 +160,13 @@ def compile_plan(groups: Plan, screens: Mapping[str, str] | None = None) -> Reco
     read = {name for *_, screen in rules if screen for name in compile(screen, "<screen>", "eval").co_names}
     if any(bits & _KINDS_PART for bits, *_ in rules):
         read.add("kinds")
+    derived = [(name, expression) for name, expression in SCREEN_DERIVED.items() if name in read]
+    read.update(mask for _, expression in derived for mask in compile(expression, "<screen>", "eval").co_names)
     lines = [
         "def recognise(reading, situation, structure, facts):",
         "    found = {}",
         *(f"    {name} = reading.{attribute}" for name, attribute in SCREEN_MASKS.items() if name in read),
+        *(f"    {name} = {expression}" for name, expression in derived),
         *_nested(rules, "    "),
         "    return found",
     ]
