@@ -17,6 +17,8 @@ from .registry import NONE, ONCE, Hits, Needs, Situation, rule
 __all__: list[str] = []
 
 _TERMINAL_CHOWS_RANKS = (1, 1, 2, 2, 3, 3, 5, 5, 7, 7, 8, 8, 9, 9)
+_TERMINAL_CHOWS_KINDS = sum(1 << rank - 1 for rank in set(_TERMINAL_CHOWS_RANKS))
+"""The kinds of those ranks in the first suit's nine bits (every one held, nothing else)."""
 _STARTS_1_TO_4 = 0xF * RANK_1  # a chow of 1, 2, 3 or 4 in any suit (one three ranks higher may follow)
 _TWO_SUITS_ALIKE = "(chows & chows >> 9 | chows & chows >> 18 | chows >> 9 & chows >> 18) & 0x1FF"
 """Screen: the same chow in two suits."""
@@ -161,7 +163,8 @@ def four_pure_shifted_chows(reading: Reading, situation: Situation) -> Hits:
 @rule(
     "mcr.pure-terminal-chows",
     source="Green Book 2006, fan 13",
-    needs=Needs(pairs=1, within=suited_ranks(1, 2, 3, 5, 7, 8, 9)),
+    needs=Needs(pairs=1, within=suited_ranks(1, 2, 3, 5, 7, 8, 9),
+                screen=" or ".join(f"kinds == {_TERMINAL_CHOWS_KINDS << 9 * suit}" for suit in range(3))),
 )
 def pure_terminal_chows(reading: Reading, situation: Situation) -> Hits:
     """一色双龙会 Pure Terminal Chows: 123 123 789 789 of one suit with a pair of 5 of that suit.

@@ -8,7 +8,7 @@ module stays a list of small predicates.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Final
 
@@ -73,11 +73,12 @@ def rank(group: Group) -> int:
     return group.first.rank
 
 
-def kept(found: list[tuple[Group, ...]]) -> Hits:
+def kept(found: Sequence[tuple[Group, ...]]) -> Hits:
     """The instances *found* (each the groups it uses), or none."""
     return hits_of(tuple(found)) if found else NONE
 
 
-def choose(groups: Sequence[Group], k: int) -> Iterator[tuple[Group, ...]]:
-    """Every choice of *k* of *groups* (by position, so two equal chows are two choices)."""
-    return combinations(groups, k)
+choose: Final = combinations
+"""``choose(groups, k)``: every choice of *k* of *groups* (by position, so two equal chows are two
+choices), in the order of *groups*; :func:`itertools.combinations` itself, so the fans that choose
+sets pay no call of their own for it."""

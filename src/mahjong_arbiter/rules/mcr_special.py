@@ -97,7 +97,7 @@ _SUITED: Final = kinds_mask(SUITED_TILES)
     source="Green Book 2006, fan 4",
     needs=Needs(
         shape=STANDARD, within=SUITED_TILES, situation=("no_melds",),
-        screen=" or ".join(f"kinds & {mask} == kinds" for mask in SUIT_MASKS),  # one suit only
+        screen=" or ".join(f"kinds == {mask}" for mask in SUIT_MASKS),  # every rank of one suit, nothing else
     ),
 )
 def nine_gates(reading: Reading, situation: Situation) -> Hits:

@@ -243,9 +243,10 @@ Predicate = Callable[[Reading, Situation], Hits]
 # A feature word has three parts (FEATURE_PARTS).  Bits 0..33 say which kinds are ABSENT from the
 # Reading, so "no tile outside S" is the requirement that every kind outside S be absent: a subset
 # test like every other.  The situation's facts follow, then the Reading's structure: counts of
-# sets (one bit per threshold), honours, a shared kind, the wait, the shape.  Each part has its
-# own bits too (_FACT_BITS, _STRUCTURE_BITS): the facts and the structure of the built-in shapes
-# each fit in one CPython digit, whose & takes a fast path that a word of ninety bits misses.
+# sets (one bit per threshold), honours, a shared kind, the wait, a special shape, the shape.  Each
+# part has its own bits too (_FACT_BITS, _STRUCTURE_BITS): the facts and the structure of the
+# built-in shapes but thirteen orphans (the last of them) each fit in one CPython digit, whose &
+# takes a fast path that a word of ninety bits misses.
 _KINDS: Final = (1 << NUM_KINDS) - 1
 
 
@@ -304,6 +305,9 @@ _HONOURS: Final = _bit("honours")
 _SHARED: Final = _bit("shared_kind")
 _OTHERS: Final = _bit("others")
 _WAIT_BITS: Final = {wait: _bit(f"wait:{wait.value}") for wait in Wait}
+_SPECIAL: Final = _bit("special")
+# any shape but the standard one: a rule of a special shape, or of groups only special shapes hold
+# (others), needs it too, so that the compiled rules test it once for all of them (compile_plan)
 # the situation's bits, or-ed as they come together (see Situation._read_facts)
 _SELF_DRAWN: Final = _FACT_BITS["self_drawn"]
 _DISCARD: Final = _FACT_BITS["discard"]
@@ -414,12 +418,14 @@ class Needs:
                 structure |= _COUNT_BITS[what][min(n, 4)]
         if self.shape is not None:
             structure |= _shape_bit(self.shape)
+            if self.shape != STANDARD:
+                structure |= _SPECIAL
         if self.honours:
             structure |= _HONOURS
         if self.shared_kind:
             structure |= _SHARED
         if self.others:
-            structure |= _OTHERS
+            structure |= _OTHERS | _SPECIAL
         if self.wait is not None:
             structure |= _WAIT_BITS[self.wait]
         facts = 0
@@ -462,7 +468,8 @@ def reading_features(reading: Reading) -> int:
 
 def reading_structure(reading: Reading) -> int:
     """The structure part of the Reading's feature word (:data:`FEATURE_PARTS`), unshifted:
-    its counts of sets, honours, a shared kind, other groups, its wait and its shape."""
+    its counts of sets, honours, a shared kind, other groups, its wait, whether its shape is a
+    special one and its shape."""
     if not reading.facts_filled:
         fill_facts(reading)
     bits = (
@@ -481,7 +488,7 @@ def reading_structure(reading: Reading) -> int:
         return bits | _STANDARD
     if reading.others:
         bits |= _OTHERS
-    return bits | (_SHAPE_BITS.get(shape) or _shape_bit(shape))
+    return bits | _SPECIAL | (_SHAPE_BITS.get(shape) or _shape_bit(shape))
 
 
 _CHOW_COUNT: Final = _COUNT_BITS["chows"]
