@@ -67,25 +67,31 @@ def standing_group(kind: GroupKind, index: int) -> Group:
         raise ValueError(f"no standing {kind.value} starts at tile index {index}") from None
 
 
-def _declared_groups() -> dict[tuple[MeldKind, int, bool], Group]:
-    """Every group a declared meld can be: chows, pungs and kongs, exposed or concealed."""
-    found: dict[tuple[MeldKind, int, bool], Group] = {}
+def _declared_groups(kind: MeldKind) -> tuple[Group | None, ...]:
+    """Every group a declared meld of *kind* can be, at ``2 * index + exposed`` (its lowest tile's
+    index; None where no such meld starts): exposed or concealed."""
+    make = {MeldKind.CHOW: Group.chow, MeldKind.PUNG: Group.pung, MeldKind.KONG: Group.kong}[kind]
+    found: list[Group | None] = []
     for index in range(NUM_KINDS):
         tile = Tile.at(index)
-        for exposed in (True, False):
-            if tile.is_suited and tile.rank <= 7:
-                found[MeldKind.CHOW, index, exposed] = Group.chow(tile, concealed=not exposed, declared=True)
-            found[MeldKind.PUNG, index, exposed] = Group.pung(tile, concealed=not exposed, declared=True)
-            found[MeldKind.KONG, index, exposed] = Group.kong(tile, concealed=not exposed, declared=True)
-    return found
+        for exposed in (False, True):
+            starts = kind is not MeldKind.CHOW or tile.is_suited and tile.rank <= 7
+            found.append(make(tile, concealed=not exposed, declared=True) if starts else None)
+    return tuple(found)
 
 
-_DECLARED: Final = _declared_groups()
+_CHOWS, _PUNGS, _KONGS = (_declared_groups(kind) for kind in (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG))
+_MELD_CHOW, _MELD_PUNG = MeldKind.CHOW, MeldKind.PUNG
 
 
 def meld_group(meld: Meld) -> Group:
-    """The group of a declared meld: exposed sets are not concealed, a concealed kong is."""
-    return _DECLARED[meld.kind, meld.first.index, meld.exposed]
+    """The group of a declared meld: exposed sets are not concealed, a concealed kong is (read from
+    a tuple by position: no key is built or hashed)."""
+    kind = meld.kind
+    groups = _CHOWS if kind is _MELD_CHOW else _PUNGS if kind is _MELD_PUNG else _KONGS
+    found = groups[2 * meld.tiles[0].index + meld.exposed]
+    assert found is not None  # a Meld is checked when made: a chow starts on a suited rank 1..7
+    return found
 
 
 def wait_of(group: Group, tile: Tile) -> Wait:
