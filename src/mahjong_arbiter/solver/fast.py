@@ -143,17 +143,14 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
     raw = bytes(counts)  # one byte per kind
     honours = raw[27:34]
     if honours != _NO_HONOURS:
-        if honours.translate(None, b"\x00\x02\x03\x05"):
+        known = _honour_parts().get(honours)  # every honour held 0, 2 or 3 times: read, not looped
+        if known is not None:
+            tokens, pairs = known
+            parts.append(tokens)
+        elif honours.translate(None, b"\x00\x02\x03\x05"):
             return []  # a lone honour, four standing (a kong must be declared) or more makes no group
-        for offset, n in enumerate(honours):
-            if n == 3:
-                parts.append(_HONOUR_PUNG[offset])
-            elif n == 2:
-                parts.append(_HONOUR_PAIR[offset])
-                pairs += 1
-            elif n == 5:
-                parts += (_HONOUR_PUNG[offset], _HONOUR_PAIR[offset])
-                pairs += 1
+        else:
+            parts, pairs = _honours_with_five(honours)
     digits = raw.translate(_DIGITS)
     table = _splits()
     several = False
@@ -183,6 +180,34 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
         return [_groups(tokens)] if len(tokens) == 2 * sets + 2 else []
     found = [_groups(b"".join(combo)) for combo in product(*(part.split(b" ") for part in parts))]
     return found if len(found[0]) == sets + 1 else []
+
+
+def _honours_with_five(honours: bytes) -> tuple[list[bytes], int]:
+    """The tokens of seven honour counts of 0, 2, 3 or 5 (a five a pung and the pair, only in a
+    waits trial) in kind order, and how many pairs they hold."""
+    parts: list[bytes] = []
+    pairs = 0
+    for offset, n in enumerate(honours):
+        if n == 3 or n == 5:
+            parts.append(_HONOUR_PUNG[offset])
+        if n == 2 or n == 5:
+            parts.append(_HONOUR_PAIR[offset])
+            pairs += 1
+    return parts, pairs
+
+
+@cache
+def _honour_parts() -> dict[bytes, tuple[bytes, int]]:
+    """Every seven honour counts of 0, 2 and 3 only (3**7 of them, listed once on first use) ->
+    their groups' tokens joined in kind order, and how many pairs they hold."""
+    found = {b"": (b"", 0)}  # built one honour at a time: the counts of the first few, their tokens
+    for pung, pair in zip(_HONOUR_PUNG, _HONOUR_PAIR, strict=True):
+        found = {
+            key + n: (tokens + part, pairs + (n == b"\x02"))
+            for key, (tokens, pairs) in found.items()
+            for n, part in ((b"\x00", b""), (b"\x02", pair), (b"\x03", pung))
+        }
+    return found
 
 
 _SUIT_STARTS: Final = tuple(zip((0, 9, 18), _TO_SUIT, strict=True))
@@ -273,42 +298,50 @@ def standard_waits(counts: Sequence[int], sets: int) -> list[int]:
     if sum(raw) != 3 * sets + 1:
         return []
     honours = raw[27:34]
-    honour_pairs = honours.count(2)
-    lone = []  # honours that need the tile: one held (it makes the pair) or four (a pung and the pair)
-    needy = honours.translate(None, b"\x00\x02\x03")  # the counts other than 0, 2 and 3
-    if needy:
-        if len(needy) > 1 or needy not in (b"\x01", b"\x04"):
-            return []
-        lone.append(honours.index(needy))
     digits = raw.translate(_DIGITS)
     keys = (digits[0:9], digits[9:18], digits[18:27])
-    rows = tuple(map(_splits().get, keys))  # per suit: its splits as it is (b"" when empty), or None
-    broken = rows.count(None)
-    if broken > 1:
+    m, p, s = map(_splits().get, keys)  # per suit: its splits as it is (b"" when empty), or None
+    needy = honours.translate(None, b"\x00\x02\x03")  # the honour counts other than 0, 2 and 3
+    if needy:
+        # one honour held once or four times: the tile pairs it (four: a pung and the pair), so
+        # every suit splits as it is and no other part holds a pair
+        lone = needy == b"\x01" or needy == b"\x04"
+        if lone and m is not None and p is not None and s is not None and 2 not in honours:
+            return [] if _PAIR_LETTER in m + p + s else [27 + honours.index(needy)]
         return []
-    paired = [row is not None and _PAIR_LETTER in row for row in rows]  # every split holds the pair or none
-    pairs = paired.count(True) + honour_pairs  # among the parts that split as they are
-    found: list[int] = []
-    if lone:
-        # the tile pairs the lone honour (or makes four a pung and the pair): every suit splits as
-        # it is, without a pair
-        if not broken and not pairs:
-            found.append(27 + lone[0])
-        return found
-    if not broken and pairs == 2:
-        # the tile makes one of the two pairs a pung
-        found.extend(27 + offset for offset, n in enumerate(counts[27:34]) if n == 2)
+    if m is None or p is None or s is None:
+        # the tile goes to the one suit that does not split; the others split as they are, and
+        # that suit holds the pair with the tile exactly when no other part holds one
+        if m is None:
+            suit, first, second = 0, p, s
+        elif p is None:
+            suit, first, second = 1, m, s
+        else:
+            suit, first, second = 2, m, p
+        if first is None or second is None:
+            return []
+        pairs = honours.count(2) + (_PAIR_LETTER in first) + (_PAIR_LETTER in second)
+        if pairs + (sum(raw[9 * suit:9 * suit + 9]) % 3 == 1) != 1:
+            return []
+        row = _waits().get(keys[suit])
+        return list(row.translate(_KIND_BYTES[suit])) if row else []
+    # every part splits as it is (each split of a suit holds the pair or none does): with one pair
+    # the tile goes to a suit without it, with two to a part holding one (the pair made a pung)
+    paired = (_PAIR_LETTER in m, _PAIR_LETTER in p, _PAIR_LETTER in s)
+    honour_pairs = honours.count(2)
+    pairs = honour_pairs + paired.count(True)
+    if pairs != 1 and pairs != 2:
+        return []
+    found: list[int] = []  # in kind order: the suits in turn, then the honours
     waits = _waits()
     for suit in (0, 1, 2):
-        if rows[suit] is not None:
-            if broken or pairs - paired[suit] != 1:
-                continue  # the tile must go to the suit that does not split; else the pair is elsewhere
-        elif pairs + (sum(raw[9 * suit:9 * suit + 9]) % 3 == 1) != 1:
-            continue  # with the tile, the suit holds the pair exactly when no other part does
-        row = waits.get(keys[suit])
-        if row:
-            found += row.translate(_KIND_BYTES[suit])  # the rank digits as the suit's kind indexes
-    return sorted(found)
+        if paired[suit] is (pairs == 2):
+            row = waits.get(keys[suit])
+            if row:
+                found += row.translate(_KIND_BYTES[suit])  # the rank digits as the suit's kind indexes
+    if pairs == 2 and honour_pairs:
+        found += [27 + offset for offset, n in enumerate(honours) if n == 2]
+    return found
 
 
 _KIND_BYTES: Final = tuple(bytes.maketrans(b"123456789", bytes(range(9 * suit, 9 * suit + 9))) for suit in range(3))
