@@ -284,6 +284,8 @@ def fact_bits(*facts: str) -> int:
     True
     """
     return sum({_FACT_BITS[fact] for fact in facts})
+
+
 _STRUCTURE_BITS: dict[str, int] = {}
 
 
@@ -305,9 +307,9 @@ _HONOURS: Final = _bit("honours")
 _SHARED: Final = _bit("shared_kind")
 _OTHERS: Final = _bit("others")
 _WAIT_BITS: Final = {wait: _bit(f"wait:{wait.value}") for wait in Wait}
-_SPECIAL: Final = _bit("special")
 # any shape but the standard one: a rule of a special shape, or of groups only special shapes hold
 # (others), needs it too, so that the compiled rules test it once for all of them (compile_plan)
+_SPECIAL: Final = _bit("special")
 # the situation's bits, or-ed as they come together (see Situation._read_facts)
 _SELF_DRAWN: Final = _FACT_BITS["self_drawn"]
 _DISCARD: Final = _FACT_BITS["discard"]
@@ -323,6 +325,10 @@ _LOSER: Final = _FACT_BITS["loser"]
 _NO_EXPOSED_MELD: Final = _FACT_BITS["no_exposed_meld"]
 _MELDS_CONCEALED: Final = _FACT_BITS["melds"] | _NO_EXPOSED_MELD
 _NO_MELDS: Final = _FACT_BITS["no_melds"] | _FACT_BITS["no_exposed_meld"]
+_WITH_IMPLIED: Final = {"kong_replacement": _KONG_REPLACEMENT, "robbing_kong": _ROBBING_KONG, "no_melds": _NO_MELDS}
+"""The bits of a fact that always comes with others (as :meth:`Situation._read_facts` sets them): a
+rule that needs it needs those too, so that the compiled rules test the shared one once for all
+the rules needing any of them (Robbing the Kong and Out with Replacement Tile: kong_related)."""
 _SHAPE_BITS: dict[str, int] = {}
 
 
@@ -430,7 +436,7 @@ class Needs:
             structure |= _WAIT_BITS[self.wait]
         facts = 0
         for fact in self.situation:
-            facts |= _FACT_BITS[fact]
+            facts |= _WITH_IMPLIED.get(fact) or _FACT_BITS[fact]
         absent = _KINDS & ~kinds_mask(self.within) if self.within is not None else 0
         return absent | facts << FACTS_AT | structure << STRUCTURE_AT
 
