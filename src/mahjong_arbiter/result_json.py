@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from json.encoder import encode_basestring
-from operator import attrgetter
 from typing import Any, Final
 
 from .jsonio import dumps, finished, value_text
@@ -42,9 +41,6 @@ _GROUPS: dict[int, str] = {}
 equal groups and only for them; an integer hashes in C, a Group through its ``__hash__``)."""
 _SET_NAMES: dict[int, str] = {}
 """Each group's compact text as a JSON string, by its order."""
-_GROUP_TEXT: Final = _GROUPS.__getitem__
-_SET_NAME: Final = _SET_NAMES.__getitem__
-_ORDER: Final = attrgetter("order")
 _SHAPES: dict[str, str] = {}
 _ENDS: dict[tuple[int, int, str], str] = {}
 """A Reading's members after its groups, by its winning group's order, its winning tile's index
@@ -55,9 +51,19 @@ _HEADS: dict[tuple[Any, ...], tuple[str, tuple[str, ...]] | None] = {}
 """A result's members from ``profile`` to ``total`` and the text before each arithmetic field's
 value, by profile, fingerprint, unit and the fields' keys (None: written the general way)."""
 
-# Most parts of a line are looked up in the tables above with C-level calls (``map`` over a
-# table's ``__getitem__``, a KeyError when one is missing): each Python call costs a hand more
-# than the look-up it makes, and a line has dozens of parts.
+_SHARED: dict[int, tuple[object, str]] = {}
+"""The JSON text of each Suppressed entry and each Item without sets met, by ``id``, with the object
+itself: the selection hands the same few objects (one per rule and cause, one per rule held
+about the whole hand) to result after result, and one look-up by identity costs less than the
+tuple of fields that keys :data:`_SUPPRESSED` and :data:`_ITEM_HEADS`.  An entry holds its
+object, so no other object can take its id while the entry stands; the table is emptied when
+it reaches :data:`_SHARED_LIMIT` entries (an arithmetic that makes new objects for each hand
+only refills it)."""
+_SHARED_LIMIT: Final = 4096
+
+# Most parts of a line are looked up in the tables above with C-level calls (a KeyError when one
+# is missing): each Python call costs a hand more than the look-up it makes, and a line has
+# dozens of parts.
 
 
 def group_json(group: Group) -> str:
@@ -79,7 +85,7 @@ def _set_name(group: Group) -> str:
 def _set_names(instance: tuple[Group, ...]) -> str:
     """One instance of an Item's ``sets``: its groups' names, joined."""
     try:
-        return ", ".join(map(_SET_NAME, map(_ORDER, instance)))
+        return ", ".join([_SET_NAMES[g.order] for g in instance])
     except KeyError:
         return ", ".join(map(_set_name, instance))
 
@@ -102,7 +108,7 @@ def _end(reading: Reading, key: tuple[int, int, str]) -> str:
 def reading_json(reading: Reading) -> str:
     """``reading.to_dict()`` as JSON text."""
     try:
-        groups = ", ".join(map(_GROUP_TEXT, map(_ORDER, reading.groups)))
+        groups = ", ".join([_GROUPS[g.order] for g in reading.groups])
     except KeyError:
         groups = ", ".join(map(group_json, reading.groups))
     key = (reading.winning.order, reading.winning_tile.index, reading.wait._value_)
@@ -110,9 +116,22 @@ def reading_json(reading: Reading) -> str:
     return f"{_SHAPES.get(reading.shape) or _shape_head(reading.shape)}{groups}{end}"
 
 
-def _suppressed_json(entry: Suppressed, key: tuple[Any, ...]) -> str:
-    found = _SUPPRESSED[key] = dumps(entry.to_dict())
+def _suppressed_json(entry: Suppressed) -> str:
+    """``entry.to_dict()`` as JSON text (written once per rule, cause and count; kept by identity
+    too, :data:`_SHARED`)."""
+    key = (entry.id, entry.name, entry.by, entry.relation, entry.source, type(entry.count), entry.count)
+    found = _SUPPRESSED.get(key)
+    if found is None:
+        found = _SUPPRESSED[key] = dumps(entry.to_dict())
+    _share(entry, found)
     return found
+
+
+def _share(part: object, text: str) -> None:
+    """Keep *text* as the JSON of the object *part* (:data:`_SHARED`)."""
+    if len(_SHARED) >= _SHARED_LIMIT:
+        _SHARED.clear()
+    _SHARED[id(part)] = (part, text)
 
 
 def _item_head(item: Item, key: tuple[Any, ...]) -> str:
@@ -129,6 +148,10 @@ def _items_json(items: tuple[Item, ...]) -> str:
     """The Items as the members of a JSON array."""
     parts = []
     for item in items:
+        found = _SHARED.get(id(item))
+        if found is not None and found[0] is item:  # (most Items: a rule about the whole hand)
+            parts.append(found[1])
+            continue
         key = (item.id, item.name, item.value_key, type(item.value), item.value, item.count)
         head = _ITEM_HEADS.get(key) or _item_head(item, key)
         sets = item.sets
@@ -137,7 +160,9 @@ def _items_json(items: tuple[Item, ...]) -> str:
         elif any(sets):
             parts.append(f"{head}[[{'], ['.join([_set_names(instance) for instance in sets if instance])}]]}}")
         else:
-            parts.append(head + "[]}")
+            text = head + "[]}"
+            _share(item, text)
+            parts.append(text)
     return ", ".join(parts)
 
 
@@ -196,8 +221,7 @@ def result_line(result: Result, hand_id: str | None) -> str:
     for field_head, value in zip(field_heads, fields.values(), strict=True):
         body += (field_head, _CONSTANTS[value] if type(value) is bool else _value(value))
     suppressed = ", ".join([
-        _SUPPRESSED.get(k := (e.id, e.name, e.by, e.relation, e.source, type(e.count), e.count))
-        or _suppressed_json(e, k)
+        found[1] if (found := _SHARED.get(id(e))) is not None and found[0] is e else _suppressed_json(e)
         for e in result.suppressed
     ])
     body += (', "items": [', _items_json(result.items),
