@@ -1,11 +1,15 @@
-"""A special shape that says ``beside_standard=False`` keeps its promise: every hand of the shape
-is listed here, from its pattern, and none splits into four sets and a pair, nor do its thirteen
-tiles (any one tile taken off) wait on four sets and a pair.  The solver leaves such a shape
-untried once it has a standard split or a standard wait, so a broken promise would lose Readings
-and waits."""
+"""The built-in special shapes keep their promises to the solver.
+
+A shape that says ``beside_standard=False``: every hand of the shape is listed here, from its
+pattern, and none splits into four sets and a pair, nor do its thirteen tiles (any one tile taken
+off) wait on four sets and a pair.  A shape's ``kinds``: every listed hand holds that many
+different kinds (seven pairs, too many to list, is sampled, its extremes included).  The solver
+leaves a shape untried when a promise rules it out, so a broken promise would lose Readings and
+waits."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from itertools import combinations
 
@@ -95,3 +99,28 @@ def test_no_hand_of_the_shape_is_standard_or_waits_on_standard(name: str) -> Non
                 assert list(standard_waits(thirteen, sets)) == [], thirteen
         listed += 1
     assert listed > 0
+
+
+@pytest.mark.parametrize("name", sorted(HANDS))
+def test_every_hand_of_the_shape_holds_the_kinds_it_promises(name: str) -> None:
+    bound = SPECIAL_SHAPES[name].kinds
+    assert bound is not None
+    held = {NUM_KINDS - counts.count(0) for counts, _ in HANDS[name]()}
+    assert held == set(bound)  # each number of kinds promised is met by some hand: the bound is tight
+
+
+def test_seven_pairs_holds_four_to_seven_kinds() -> None:
+    shape = SPECIAL_SHAPES["seven_pairs"]
+    assert shape.kinds == range(4, 8)
+    options = ShapeOptions()
+    rng = random.Random(19)
+    hands = [(0, 0, 1, 1, 2, 2, 3), (0, 1, 2, 3, 4, 5, 6)]  # the kinds of the pairs: four kinds, seven
+    hands += [tuple(rng.choice(range(NUM_KINDS)) for _ in range(7)) for _ in range(3000)]
+    held = set()
+    for pairs in hands:
+        counts = _counts(pairs * 2)
+        if counts is None:
+            continue
+        assert shape.groupings(ShapeInput(counts, (), options, decompose)), counts
+        held.add(NUM_KINDS - counts.count(0))
+    assert held == {4, 5, 6, 7}

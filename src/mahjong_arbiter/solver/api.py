@@ -80,8 +80,13 @@ def readings_of_counts(
         found += place_winning_tile(STANDARD, split, declared, winning_tile, self_drawn)
     special = shapes.special_shapes(len(melds), bool(splits))  # a standard hand rules some shapes out
     if special:
-        shape_input = ShapeInput(tuple(counts), tuple(melds), shapes, decompose)
+        held = NUM_KINDS - counts.count(0)  # how many kinds stand: most shapes hold a few numbers only
+        shape_input = None
         for shape in special:
+            if shape.kinds is not None and held not in shape.kinds:
+                continue
+            if shape_input is None:
+                shape_input = ShapeInput(tuple(counts), tuple(melds), shapes, decompose)
             groupings = shape.groupings(shape_input)
             for grouping in groupings:
                 found += place_winning_tile(shape.name, grouping, declared, winning_tile, self_drawn)
@@ -343,9 +348,15 @@ def _completing(
     if not special or _found_enough(complete, enough, counted):
         return complete
     decompose = decomposer(backend)
-    wait_input = WaitInput(tuple(counts), melds, shapes, decompose, standard)
+    held = NUM_KINDS - counts.count(0)  # how many kinds stand; with the tile one more at most
+    wait_input = None
     for shape in special:
+        bound = shape.kinds
+        if bound is not None and not bound.start - 1 <= held < bound.stop:
+            continue
         if shape.waits is not None:
+            if wait_input is None:
+                wait_input = WaitInput(tuple(counts), melds, shapes, decompose, standard)
             complete.update(shape.waits(wait_input))
             if _found_enough(complete, enough, counted):
                 return complete

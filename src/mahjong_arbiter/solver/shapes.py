@@ -218,6 +218,12 @@ class SpecialShape:
         and a pair are completed into the shape by any tile.  The solver then leaves the shape
         untried once it has found a standard split, or a standard wait
         (:meth:`ShapeOptions.special_shapes`).  True, the default, promises nothing.
+    kinds : range, optional
+        How many different kinds the standing tiles of a hand of this shape can hold (the declared
+        melds' tiles not counted), a promise argued from the pattern: the solver leaves the shape
+        untried for standing tiles holding another number of kinds, and for thirteen tiles (one
+        tile fewer: one kind fewer at most) holding fewer than ``kinds.start - 1`` or more than
+        the last of the range.  None, the default, promises nothing.
     """
 
     name: str
@@ -230,6 +236,7 @@ class SpecialShape:
     most_melds: int = 4
     waits: Callable[[WaitInput], Iterable[int]] | None = None
     beside_standard: bool = True
+    kinds: range | None = None
 
 
 SPECIAL_SHAPES: dict[str, SpecialShape] = {}

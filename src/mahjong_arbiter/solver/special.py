@@ -352,19 +352,28 @@ def honours_knitted_waits(given: WaitInput) -> Iterable[int]:
 #   or pair); the shape holds five honours or more once each, and thirteen tiles waiting on it
 #   four or more once each (one more tile doubles one of them at most).
 # Seven pairs can be standard (11 22 33 of a suit are three chows, or 11 22 33 44 55 66 7 waits
-# on the 7 both ways).  tests/test_shape_exclusion.py lists every hand of the three shapes.
+# on the 7 both ways).
+# How many different kinds the standing tiles of each shape hold (SpecialShape.kinds): seven pairs
+# seven at most, four at least (a kind held four times is two of the pairs at most); thirteen
+# orphans thirteen; the knitted straight its nine and up to three more, the set's and the pair's (a
+# chow holds a rank of each residue modulo three, so one kind of the pattern); honours and knitted
+# tiles fourteen.
+# tests/test_shape_exclusion.py lists every hand of the three shapes and checks both promises.
 for _shape in (
     SpecialShape("seven_pairs", "seven pairs", "Green Book 2006 fan 19", seven_pairs,
-                 distance=seven_pairs_distance, most_melds=0, waits=seven_pairs_waits),
+                 distance=seven_pairs_distance, most_melds=0, waits=seven_pairs_waits,
+                 kinds=range(4, 8)),
     SpecialShape("thirteen_orphans", "one of each terminal and honour, one doubled",
                  "Green Book 2006 fan 7; BMJA 13 Unique Wonders", thirteen_orphans,
                  distance=thirteen_orphans_distance, most_melds=0, waits=thirteen_orphans_waits,
-                 beside_standard=False),
+                 beside_standard=False, kinds=range(13, 14)),
     SpecialShape("knitted_straight", "147/258/369 in three suits, a set and a pair",
                  "Green Book 2006 fan 35", knitted_straight, distance=knitted_straight_distance,
-                 most_melds=1, waits=knitted_straight_waits, beside_standard=False),
+                 most_melds=1, waits=knitted_straight_waits, beside_standard=False,
+                 kinds=range(9, 13)),
     SpecialShape("honours_knitted", "fourteen different honours and knitted tiles",
                  "Green Book 2006 fans 34 and 20", honours_knitted, distance=honours_knitted_distance,
-                 most_melds=0, waits=honours_knitted_waits, beside_standard=False),
+                 most_melds=0, waits=honours_knitted_waits, beside_standard=False,
+                 kinds=range(14, 15)),
 ):
     register_special_shape(_shape)
