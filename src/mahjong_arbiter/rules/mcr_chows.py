@@ -36,30 +36,47 @@ def pure_double_chow(reading: Reading, situation: Situation) -> Hits:
     chows = reading.chows
     if reading.chow_mask.bit_count() == len(chows):  # no two chows alike
         return NONE
-    return kept([p for p in choose(chows, 2) if p[0].first is p[1].first])
+    found = []
+    for p in choose(chows, 2):
+        a, b = p
+        if a.first is b.first:
+            found.append(p)
+    return kept(found)
 
 
 @rule("mcr.mixed-double-chow", source="Green Book 2006, fan 70", needs=Needs(chows=2, screen=_TWO_SUITS_ALIKE))
 def mixed_double_chow(reading: Reading, situation: Situation) -> Hits:
     """喜相逢 Mixed Double Chow: the same chow in two different suits; every such pair."""
-    return kept([(a, b) for a, b in choose(reading.chows, 2)
-                 if a.first.rank == b.first.rank and a.first.suit != b.first.suit])
+    found = []
+    for p in choose(reading.chows, 2):
+        a, b = p[0].first, p[1].first
+        if a.rank == b.rank and a.suit != b.suit:
+            found.append(p)
+    return kept(found)
 
 
 @rule("mcr.short-straight", source="Green Book 2006, fan 71",
       needs=Needs(chows=2, screen=f"chows & chows >> 3 & {_STARTS_1_TO_4}"))
 def short_straight(reading: Reading, situation: Situation) -> Hits:
     """连六 Short Straight: two chows of one suit covering six consecutive ranks (123+456)."""
-    return kept([(a, b) for a, b in choose(reading.chows, 2)
-                 if abs(a.first.rank - b.first.rank) == 3 and a.first.suit == b.first.suit])
+    found = []
+    for p in choose(reading.chows, 2):
+        a, b = p[0].first, p[1].first
+        if abs(a.rank - b.rank) == 3 and a.suit == b.suit:
+            found.append(p)
+    return kept(found)
 
 
 @rule("mcr.two-terminal-chows", source="Green Book 2006, fan 72",
       needs=Needs(chows=2, screen=f"chows & chows >> 6 & {RANK_1}"))
 def two_terminal_chows(reading: Reading, situation: Situation) -> Hits:
     """老少副 Two Terminal Chows: 123 and 789 of one suit; every such pair."""
-    return kept([(a, b) for a, b in choose(reading.chows, 2)
-                 if a.first.rank + b.first.rank == 8 and a.first.rank in (1, 7) and a.first.suit == b.first.suit])
+    found = []
+    for p in choose(reading.chows, 2):
+        a, b = p[0].first, p[1].first
+        if a.rank + b.rank == 8 and a.rank in (1, 7) and a.suit == b.suit:
+            found.append(p)
+    return kept(found)
 
 
 @rule("mcr.pure-straight", source="Green Book 2006, fan 28",
@@ -91,7 +108,12 @@ def pure_triple_chow(reading: Reading, situation: Situation) -> Hits:
     """一色三同顺 Pure Triple Chow: three identical chows; every such triple."""
     if reading.chow_mask.bit_count() > len(reading.chows) - 2:  # three alike leave at most n - 2 kinds
         return NONE
-    return kept([t for t in choose(reading.chows, 3) if t[0].first is t[1].first is t[2].first])
+    found = []
+    for t in choose(reading.chows, 3):
+        a, b, c = t
+        if a.first is b.first is c.first:
+            found.append(t)
+    return kept(found)
 
 
 @rule("mcr.mixed-triple-chow", source="Green Book 2006, fan 41",

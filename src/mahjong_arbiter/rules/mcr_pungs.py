@@ -104,7 +104,10 @@ def all_even_pungs(reading: Reading, situation: Situation) -> Hits:
 
 
 def _concealed_pungs(reading: Reading, at_least: int) -> Hits:
-    found = [g for g in reading.pungs if g.concealed]
+    found = []
+    for g in reading.pungs:
+        if g.concealed:
+            found.append(g)
     return hits_of((tuple(found),)) if len(found) >= at_least else NONE
 
 
@@ -129,13 +132,21 @@ def four_concealed_pungs(reading: Reading, situation: Situation) -> Hits:
 @rule("mcr.melded-kong", source="Green Book 2006, fan 74", needs=Needs(kongs=1))
 def melded_kong(reading: Reading, situation: Situation) -> Hits:
     """明杠 Melded Kong: each kong made with a claimed tile (or a promoted pung)."""
-    return kept([(g,) for g in reading.kongs if not g.concealed])
+    found = []
+    for g in reading.kongs:
+        if not g.concealed:
+            found.append((g,))
+    return kept(found)
 
 
 @rule("mcr.concealed-kong", source="Green Book 2006, fan 67", needs=Needs(kongs=1))
 def concealed_kong(reading: Reading, situation: Situation) -> Hits:
     """暗杠 Concealed Kong: each kong of four self-drawn tiles."""
-    return kept([(g,) for g in reading.kongs if g.concealed])
+    found = []
+    for g in reading.kongs:
+        if g.concealed:
+            found.append((g,))
+    return kept(found)
 
 
 @rule("mcr.two-melded-kongs", source="Green Book 2006, fan 57", needs=Needs(kongs=2))

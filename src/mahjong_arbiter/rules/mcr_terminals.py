@@ -77,4 +77,8 @@ def all_simples(reading: Reading, situation: Situation) -> Hits:
 def pung_of_terminals_or_honors(reading: Reading, situation: Situation) -> Hits:
     """幺九刻 Pung of Terminals or Honors: each pung or kong of 1s, 9s or a wind.  A dragon pung
     scores Dragon Pung (fan 59) instead and is not counted here (Green Book 2006 fan 73)."""
-    return kept([(g,) for g in reading.pungs if g.mask & _TERMINALS_AND_WINDS])
+    found = []
+    for g in reading.pungs:
+        if g.mask & _TERMINALS_AND_WINDS:
+            found.append((g,))
+    return kept(found)

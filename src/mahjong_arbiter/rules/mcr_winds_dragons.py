@@ -95,7 +95,11 @@ def two_dragon_pungs(reading: Reading, situation: Situation) -> Hits:
 @rule("mcr.dragon-pung", source="Green Book 2006, fan 59", needs=Needs(pungs=1, honours=True, screen=_DRAGON_PUNGS))
 def dragon_pung(reading: Reading, situation: Situation) -> Hits:
     """箭刻 Dragon Pung: each pung or kong of a dragon."""
-    return kept([(g,) for g in reading.pungs if g.first.is_dragon])
+    found = []
+    for g in reading.pungs:
+        if g.first.is_dragon:
+            found.append((g,))
+    return kept(found)
 
 
 @rule(
@@ -109,7 +113,11 @@ def prevalent_wind(reading: Reading, situation: Situation) -> Hits:
     if not reading.pung_mask >> situation.context.prevailing_wind.index & 1:
         return NONE
     wind = situation.context.prevailing_wind
-    return kept([(g,) for g in reading.pungs if g.first is wind])
+    found = []
+    for g in reading.pungs:
+        if g.first is wind:
+            found.append((g,))
+    return kept(found)
 
 
 @rule("mcr.seat-wind", source="Green Book 2006, fan 61", facts=("seat_wind",),
@@ -119,4 +127,8 @@ def seat_wind(reading: Reading, situation: Situation) -> Hits:
     if not reading.pung_mask >> situation.context.seat_wind.index & 1:
         return NONE
     wind = situation.context.seat_wind
-    return kept([(g,) for g in reading.pungs if g.first is wind])
+    found = []
+    for g in reading.pungs:
+        if g.first is wind:
+            found.append((g,))
+    return kept(found)
