@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..solver.reading import STANDARD, GroupKind, Reading
+from ..solver.reading import HONOUR_MASK, STANDARD, GroupKind, Reading
 from ..solver.special import KNITTED_PATTERNS
 from ..tiles import SUITED_TILES, kinds_mask
 from .mcr_common import SUIT_MASKS
@@ -67,8 +67,8 @@ def lesser_honors_and_knitted_tiles(reading: Reading, situation: Situation) -> H
 def greater_honors_and_knitted_tiles(reading: Reading, situation: Situation) -> Hits:
     """七星不靠 Greater Honors and Knitted Tiles: the honours-and-knitted shape with all seven
     honours."""
-    honours = sum(1 for t in reading.tiles if t.is_honour)
-    return ONCE if reading.shape == "honours_knitted" and honours == 7 else NONE
+    # the shape holds fourteen different kinds: its honours are its honour kinds
+    return ONCE if reading.shape == "honours_knitted" and reading.mask & HONOUR_MASK == HONOUR_MASK else NONE
 
 
 @rule(
