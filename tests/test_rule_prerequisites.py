@@ -4,6 +4,8 @@ Under every built-in profile, on every Reading of a seeded corpus and of every h
 files name, in several situations (winner and loser, discard and self-drawn, flowers, last tile,
 kongs, events), the hits found with the prerequisites are exactly the hits of calling every
 predicate the profile applies to that hand.  A prerequisite stated too strongly fails here.
+A prerequisite declared exact (``Needs.exact``: the compiled rules keep ONCE without calling the
+predicate) must hold exactly where its predicate does, on every one of those Readings.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from mahjong_arbiter.errors import ArbiterError
 from mahjong_arbiter.hand import Context, Hand
 from mahjong_arbiter.notation import parse_hand
 from mahjong_arbiter.profiles.loader import builtin_profile_ids, load_profile
-from mahjong_arbiter.rules.registry import Needs, Situation, get_rule, reading_features
-from mahjong_arbiter.scoring.common import make_situation, profile_readings, rule_hits
+from mahjong_arbiter.rules.registry import ONCE, Needs, Situation, get_rule, plan, reading_features, reading_structure
+from mahjong_arbiter.scoring.common import compile_plan, make_situation, profile_readings, rule_hits
 from mahjong_arbiter.tiles import Tile
 from mcr_hand_generator import corpus
 
@@ -90,6 +92,35 @@ def test_prerequisites_never_hide_a_hit(profile_id: str) -> None:
                     )
                     checked += 1
     assert checked > 1000
+
+
+def _exact_rules(profile_id: str) -> list[str]:
+    return sorted(rid for rid in load_profile(profile_id).rules if get_rule(rid).needs.exact)
+
+
+@pytest.mark.parametrize("profile_id", [pid for pid in builtin_profile_ids() if _exact_rules(pid)])
+def test_an_exact_prerequisite_decides_its_rule(profile_id: str) -> None:
+    profile = load_profile(profile_id)
+    exact = _exact_rules(profile_id)
+    # the needs alone, compiled as the profile's rules are, with a predicate that always holds
+    passes = compile_plan(((0, tuple((bits, rid, lambda r, s: ONCE) for bits, rid, _ in plan(exact))),),
+                          {rid: get_rule(rid).needs.test for rid in exact})
+    held = dict.fromkeys(exact, 0)
+    for hand in HANDS:
+        for context in CONTEXTS:
+            if context.kong_related and context.self_drawn and not hand.kongs:
+                continue
+            for winner in (True, False):
+                situation = make_situation(hand, context, profile, winner=winner)
+                for reading in profile_readings(hand, context, profile):
+                    gate = passes(reading, situation, reading_structure(reading), situation.facts)
+                    for rid in exact:
+                        hits = get_rule(rid).predicate(reading, situation)
+                        assert (hits == ONCE) == (rid in gate) and (hits == ONCE or not hits), (
+                            f"{profile_id}: {rid} on {reading} ({context})"
+                        )
+                        held[rid] += rid in gate
+    assert sum(held.values()) > 1000
 
 
 def test_a_prerequisite_is_a_subset_test_on_the_feature_word() -> None:

@@ -86,7 +86,7 @@ def four_pure_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
     return Hits.when(len(found) == 4 and len({g.first.suit for g in found}) == 1 and steps, found)
 
 
-@rule("mcr.all-pungs", source="Green Book 2006, fan 49", needs=Needs(pungs=4, shape=STANDARD))
+@rule("mcr.all-pungs", source="Green Book 2006, fan 49", needs=Needs(pungs=4, shape=STANDARD, exact=True))
 def all_pungs(reading: Reading, situation: Situation) -> Hits:
     """碰碰和 All Pungs: four pungs or kongs and a pair (a whole-hand fan: no groups named)."""
     return ONCE if reading.shape == STANDARD and len(reading.pungs) == 4 else NONE

@@ -29,7 +29,7 @@ KNITTED_MASKS: Final = tuple(kinds_mask(pattern) for pattern in KNITTED_PATTERNS
 """The kinds mask of each knitted 147/258/369 pattern."""
 
 
-@rule("mcr.seven-pairs", source="Green Book 2006, fan 19", needs=Needs(shape="seven_pairs"))
+@rule("mcr.seven-pairs", source="Green Book 2006, fan 19", needs=Needs(shape="seven_pairs", exact=True))
 def seven_pairs(reading: Reading, situation: Situation) -> Hits:
     """七对 Seven Pairs: seven pairs (two equal pairs allowed: four of a kind, fan 64)."""
     return ONCE if reading.shape == "seven_pairs" else NONE
@@ -46,13 +46,14 @@ def seven_shifted_pairs(reading: Reading, situation: Situation) -> Hits:
     return ONCE if suited and ranks == list(range(ranks[0], ranks[0] + 7)) else NONE
 
 
-@rule("mcr.thirteen-orphans", source="Green Book 2006, fan 7", needs=Needs(shape="thirteen_orphans"))
+@rule("mcr.thirteen-orphans", source="Green Book 2006, fan 7", needs=Needs(shape="thirteen_orphans", exact=True))
 def thirteen_orphans(reading: Reading, situation: Situation) -> Hits:
     """十三幺 Thirteen Orphans: one of each terminal and honour, and a second of one of them."""
     return ONCE if reading.shape == "thirteen_orphans" else NONE
 
 
-@rule("mcr.lesser-honors-and-knitted-tiles", source="Green Book 2006, fan 34", needs=Needs(shape="honours_knitted"))
+@rule("mcr.lesser-honors-and-knitted-tiles", source="Green Book 2006, fan 34",
+      needs=Needs(shape="honours_knitted", exact=True))
 def lesser_honors_and_knitted_tiles(reading: Reading, situation: Situation) -> Hits:
     """全不靠 Lesser Honors and Knitted Tiles: fourteen different tiles, honours and suited tiles
     of one knitted 147/258/369 pattern, no pair."""

@@ -49,68 +49,70 @@ def _suits_held(reading: Reading) -> int:
 
 
 @rule(
-    "mcr.full-flush", source="Green Book 2006, fan 22", needs=Needs(within=SUITED_TILES, screen="suits == 1")
+    "mcr.full-flush",
+    source="Green Book 2006, fan 22",
+    needs=Needs(within=SUITED_TILES, screen="suits == 1", exact=True),
 )
 def full_flush(reading: Reading, situation: Situation) -> Hits:
     """清一色 Full Flush: every tile of one suit, no honours."""
     return ONCE if _suits_held(reading) == 1 and not reading.mask & HONOUR_MASK else NONE
 
 
-@rule("mcr.half-flush", source="Green Book 2006, fan 50", needs=Needs(honours=True, screen="suits == 1"))
+@rule("mcr.half-flush", source="Green Book 2006, fan 50", needs=Needs(honours=True, screen="suits == 1", exact=True))
 def half_flush(reading: Reading, situation: Situation) -> Hits:
     """混一色 Half Flush: one suit and honours (at least one of each)."""
     return ONCE if _suits_held(reading) == 1 and reading.mask & HONOUR_MASK else NONE
 
 
-@rule("mcr.one-voided-suit", source="Green Book 2006, fan 75", needs=Needs(screen="suits == 2"))
+@rule("mcr.one-voided-suit", source="Green Book 2006, fan 75", needs=Needs(screen="suits == 2", exact=True))
 def one_voided_suit(reading: Reading, situation: Situation) -> Hits:
     """缺一门 One Voided Suit: exactly one of the three suits is missing."""
     return ONCE if _suits_held(reading) == 2 else NONE
 
 
-@rule("mcr.no-honors", source="Green Book 2006, fan 76", needs=Needs(within=SUITED_TILES))
+@rule("mcr.no-honors", source="Green Book 2006, fan 76", needs=Needs(within=SUITED_TILES, exact=True))
 def no_honors(reading: Reading, situation: Situation) -> Hits:
     """无字 No Honors: no winds and no dragons."""
     return NONE if reading.mask & HONOUR_MASK else ONCE
 
 
-@rule("mcr.all-green", source="Green Book 2006, fan 3", needs=Needs(within=GREEN))
+@rule("mcr.all-green", source="Green Book 2006, fan 3", needs=Needs(within=GREEN, exact=True))
 def all_green(reading: Reading, situation: Situation) -> Hits:
     """绿一色 All Green: only 2, 3, 4, 6, 8 bamboo and the green dragon."""
     return ONCE if not reading.mask & ~_GREEN_MASK else NONE
 
 
-@rule("mcr.reversible-tiles", source="Green Book 2006, fan 40", needs=Needs(within=REVERSIBLE))
+@rule("mcr.reversible-tiles", source="Green Book 2006, fan 40", needs=Needs(within=REVERSIBLE, exact=True))
 def reversible_tiles(reading: Reading, situation: Situation) -> Hits:
     """推不倒 Reversible Tiles: only 1234589 dots, 245689 bamboo and the white dragon."""
     return ONCE if not reading.mask & ~_REVERSIBLE_MASK else NONE
 
 
-@rule("mcr.upper-tiles", source="Green Book 2006, fan 25", needs=Needs(within=_UPPER))
+@rule("mcr.upper-tiles", source="Green Book 2006, fan 25", needs=Needs(within=_UPPER, exact=True))
 def upper_tiles(reading: Reading, situation: Situation) -> Hits:
     """全大 Upper Tiles: only suited 7, 8, 9."""
     return ONCE if _only(reading, _UPPER) else NONE
 
 
-@rule("mcr.middle-tiles", source="Green Book 2006, fan 26", needs=Needs(within=_MIDDLE))
+@rule("mcr.middle-tiles", source="Green Book 2006, fan 26", needs=Needs(within=_MIDDLE, exact=True))
 def middle_tiles(reading: Reading, situation: Situation) -> Hits:
     """全中 Middle Tiles: only suited 4, 5, 6."""
     return ONCE if _only(reading, _MIDDLE) else NONE
 
 
-@rule("mcr.lower-tiles", source="Green Book 2006, fan 27", needs=Needs(within=_LOWER))
+@rule("mcr.lower-tiles", source="Green Book 2006, fan 27", needs=Needs(within=_LOWER, exact=True))
 def lower_tiles(reading: Reading, situation: Situation) -> Hits:
     """全小 Lower Tiles: only suited 1, 2, 3."""
     return ONCE if _only(reading, _LOWER) else NONE
 
 
-@rule("mcr.upper-four", source="Green Book 2006, fan 36", needs=Needs(within=_UPPER_FOUR))
+@rule("mcr.upper-four", source="Green Book 2006, fan 36", needs=Needs(within=_UPPER_FOUR, exact=True))
 def upper_four(reading: Reading, situation: Situation) -> Hits:
     """大于五 Upper Four: only suited 6, 7, 8, 9."""
     return ONCE if _only(reading, _UPPER_FOUR) else NONE
 
 
-@rule("mcr.lower-four", source="Green Book 2006, fan 37", needs=Needs(within=_LOWER_FOUR))
+@rule("mcr.lower-four", source="Green Book 2006, fan 37", needs=Needs(within=_LOWER_FOUR, exact=True))
 def lower_four(reading: Reading, situation: Situation) -> Hits:
     """小于五 Lower Four: only suited 1, 2, 3, 4."""
     return ONCE if _only(reading, _LOWER_FOUR) else NONE
@@ -130,7 +132,7 @@ def all_fives(reading: Reading, situation: Situation) -> Hits:
 @rule(
     "mcr.all-types",
     source="Green Book 2006, fan 52",
-    needs=Needs(honours=True, screen=f"suits == 3 and kinds & {_WINDS} and kinds & {_DRAGONS}"),
+    needs=Needs(honours=True, screen=f"suits == 3 and kinds & {_WINDS} and kinds & {_DRAGONS}", exact=True),
 )
 def all_types(reading: Reading, situation: Situation) -> Hits:
     """五门齐 All Types: characters, dots, bamboo, winds and dragons all present (any shape; in a

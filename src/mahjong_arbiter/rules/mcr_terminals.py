@@ -22,13 +22,13 @@ _WINDS: Final = 0xF << 27
 _TERMINALS_AND_WINDS: Final = _TERMINALS | _WINDS
 
 
-@rule("mcr.all-terminals", source="Green Book 2006, fan 8", needs=Needs(within=suited_ranks(1, 9)))
+@rule("mcr.all-terminals", source="Green Book 2006, fan 8", needs=Needs(within=suited_ranks(1, 9), exact=True))
 def all_terminals(reading: Reading, situation: Situation) -> Hits:
     """清幺九 All Terminals: only suited 1s and 9s."""
     return ONCE if not reading.mask & ~_TERMINALS else NONE
 
 
-@rule("mcr.all-honors", source="Green Book 2006, fan 11", needs=Needs(within=HONOUR_TILES))
+@rule("mcr.all-honors", source="Green Book 2006, fan 11", needs=Needs(within=HONOUR_TILES, exact=True))
 def all_honors(reading: Reading, situation: Situation) -> Hits:
     """字一色 All Honors: only winds and dragons."""
     return ONCE if not reading.mask & ~HONOUR_MASK else NONE
@@ -37,7 +37,7 @@ def all_honors(reading: Reading, situation: Situation) -> Hits:
 @rule(
     "mcr.all-terminals-and-honors",
     source="Green Book 2006, fan 18",
-    needs=Needs(within=frozenset(TERMINALS_AND_HONOURS)),
+    needs=Needs(within=frozenset(TERMINALS_AND_HONOURS), exact=True),
 )
 def all_terminals_and_honors(reading: Reading, situation: Situation) -> Hits:
     """混幺九 All Terminals and Honors: only terminals and honours (any shape)."""
@@ -66,7 +66,8 @@ def outside_hand(reading: Reading, situation: Situation) -> Hits:
     return ONCE
 
 
-@rule("mcr.all-simples", source="Green Book 2006, fan 68", needs=Needs(within=suited_ranks(2, 3, 4, 5, 6, 7, 8)))
+@rule("mcr.all-simples", source="Green Book 2006, fan 68",
+      needs=Needs(within=suited_ranks(2, 3, 4, 5, 6, 7, 8), exact=True))
 def all_simples(reading: Reading, situation: Situation) -> Hits:
     """断幺 All Simples: only suited 2..8."""
     return ONCE if not reading.mask & ~_SIMPLES else NONE

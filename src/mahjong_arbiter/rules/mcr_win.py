@@ -83,7 +83,8 @@ def _times(n: int) -> str:
     return {2: "twice", 3: "three times", 4: "four times"}.get(n, f"{n} times")
 
 
-@rule("mcr.self-drawn", source="Green Book 2006, fan 80", facts=("self_drawn",), needs=Needs(situation=("self_drawn",)))
+@rule("mcr.self-drawn", source="Green Book 2006, fan 80", facts=("self_drawn",),
+      needs=Needs(situation=("self_drawn",), exact=True))
 def self_drawn(reading: Reading, situation: Situation) -> Hits:
     """自摸 Self-Drawn: won on a tile from the wall (a flower's replacement tile included)."""
     return ONCE if situation.context.self_drawn else NONE
@@ -100,14 +101,15 @@ _CONCEALED_DISCARD: Final = fact_bits("no_exposed_meld", "discard")
     "mcr.fully-concealed-hand",
     source="Green Book 2006, fan 56",
     facts=("self_drawn",),
-    needs=Needs(situation=("self_drawn", "no_exposed_meld")),
+    needs=Needs(situation=("self_drawn", "no_exposed_meld"), exact=True),
 )
 def fully_concealed_hand(reading: Reading, situation: Situation) -> Hits:
     """不求人 Fully Concealed Hand: no exposed set (concealed kongs allowed), won by self-draw."""
     return ONCE if situation.facts & _CONCEALED_SELF_DRAWN == _CONCEALED_SELF_DRAWN else NONE
 
 
-@rule("mcr.concealed-hand", source="Green Book 2006, fan 62", needs=Needs(situation=("discard", "no_exposed_meld")))
+@rule("mcr.concealed-hand", source="Green Book 2006, fan 62",
+      needs=Needs(situation=("discard", "no_exposed_meld"), exact=True))
 def concealed_hand(reading: Reading, situation: Situation) -> Hits:
     """门前清 Concealed Hand: no exposed set (concealed kongs allowed), won on a discard."""
     return ONCE if situation.facts & _CONCEALED_DISCARD == _CONCEALED_DISCARD else NONE
@@ -132,7 +134,7 @@ def melded_hand(reading: Reading, situation: Situation) -> Hits:
     "mcr.last-tile-draw",
     source="Green Book 2006, fan 44",
     facts=("last_tile",),
-    needs=Needs(situation=("last_tile", "self_drawn")),
+    needs=Needs(situation=("last_tile", "self_drawn"), exact=True),
 )
 def last_tile_draw(reading: Reading, situation: Situation) -> Hits:
     """妙手回春 Last Tile Draw: won by drawing the last tile of the wall."""
@@ -143,7 +145,7 @@ def last_tile_draw(reading: Reading, situation: Situation) -> Hits:
     "mcr.last-tile-claim",
     source="Green Book 2006, fan 45",
     facts=("last_tile",),
-    needs=Needs(situation=("last_tile", "discard")),
+    needs=Needs(situation=("last_tile", "discard"), exact=True),
 )
 def last_tile_claim(reading: Reading, situation: Situation) -> Hits:
     """海底捞月 Last Tile Claim: won on the discard after the last tile of the wall."""
@@ -167,7 +169,7 @@ def out_with_replacement_tile(reading: Reading, situation: Situation) -> Hits:
     "mcr.robbing-the-kong",
     source="Green Book 2006, fan 47",
     facts=("robbing_kong",),
-    needs=Needs(situation=("robbing_kong",)),
+    needs=Needs(situation=("robbing_kong",), exact=True),
 )
 def robbing_the_kong(reading: Reading, situation: Situation) -> Hits:
     """抢杠和 Robbing the Kong: won on the tile another player adds to an exposed pung."""
@@ -192,7 +194,7 @@ def last_tile(reading: Reading, situation: Situation) -> Hits:
     return ONCE if last_tile_holds(hand, context, from_own_melds=from_melds) else NONE
 
 
-@rule("mcr.chicken-hand", source="Green Book 2006, fan 43")
+@rule("mcr.chicken-hand", source="Green Book 2006, fan 43", needs=Needs(exact=True))
 def chicken_hand(reading: Reading, situation: Situation) -> Hits:
     """无番和 Chicken Hand: holds on every legal Reading; the arithmetic counts it only when no
     other fan but Flower Tiles scores (profile param ``only_when_alone``)."""

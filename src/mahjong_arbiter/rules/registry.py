@@ -349,8 +349,8 @@ _STANDARD: Final = _SHAPE_BITS["standard"]
 class Needs:
     """What a Reading and its situation must have before a rule's predicate is worth calling.
 
-    Every field is a necessary condition of the rule (never a sufficient one): the predicate still
-    decides.  Leaving a field out asks nothing.
+    Every field is a necessary condition of the rule (never a sufficient one, unless the rule
+    declares them :attr:`exact`): the predicate still decides.  Leaving a field out asks nothing.
 
     Attributes
     ----------
@@ -383,6 +383,13 @@ class Needs:
         compiled rules (:func:`mahjong_arbiter.scoring.common.compile_plan`) test it before
         calling the predicate (say, ``"chows & chows >> 3"``: two chows three ranks apart).  It
         is the one statement of that shortcut; the predicate still decides without it.
+    exact : bool
+        The rule holds, once and naming no groups (:data:`ONCE`), on every Reading and situation
+        that pass the other fields: they are the rule's whole test, so a profile's compiled rules
+        keep :data:`ONCE` without calling the predicate (a call costs more than most whole-hand
+        fans' tests).  The predicate stays the statement of the rule, asked wherever the rules
+        are not compiled; ``tests/test_rule_prerequisites.py`` checks that it holds wherever the
+        needs of an exact rule do.
 
     >>> from mahjong_arbiter.tiles import Tile
     >>> needs = Needs(chows=2, within=frozenset(Tile.of(t) for t in "1m 2m 3m 4m 5m 6m".split()))
@@ -403,6 +410,7 @@ class Needs:
     situation: tuple[str, ...] = ()
     any_situation: tuple[str, ...] = ()
     screen: str = ""
+    exact: bool = False
 
     def __post_init__(self) -> None:
         unknown = [f for f in (*self.situation, *self.any_situation) if f not in SITUATION_FACTS]

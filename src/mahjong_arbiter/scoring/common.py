@@ -13,6 +13,7 @@ from ..hand import Context, Hand
 from ..profiles.model import Profile
 from ..rules.registry import (
     FEATURE_PARTS,
+    ONCE,
     SCREEN_DERIVED,
     SCREEN_MASKS,
     Hits,
@@ -113,12 +114,16 @@ def recogniser(profile: Profile) -> Recogniser:
     first use and kept with the profile."""
     found: Recogniser | None = profile.__dict__.get(_RECOGNISER_KEY)
     if found is None:
-        screens = {rid: get_rule(rid).needs.test for rid in profile.rules}
-        found = profile.__dict__[_RECOGNISER_KEY] = compile_plan(profile.recognisers, screens)
+        needs = {rid: get_rule(rid).needs for rid in profile.rules}
+        screens = {rid: n.test for rid, n in needs.items()}
+        exact = frozenset(rid for rid, n in needs.items() if n.exact)
+        found = profile.__dict__[_RECOGNISER_KEY] = compile_plan(profile.recognisers, screens, exact)
     return found
 
 
-def compile_plan(groups: Plan, screens: Mapping[str, str] | None = None) -> Recogniser:
+def compile_plan(
+    groups: Plan, screens: Mapping[str, str] | None = None, exact: frozenset[str] = frozenset()
+) -> Recogniser:
     """A plan's tests and calls written out as the source of one Python function, executed once.
 
     The function finds what a loop over *groups* would (each rule whose bits the features hold
@@ -133,6 +138,9 @@ def compile_plan(groups: Plan, screens: Mapping[str, str] | None = None) -> Reco
     masks ``chows``, ``pungs`` and ``kinds`` and the names worked out from them,
     :data:`~mahjong_arbiter.rules.registry.SCREEN_DERIVED`) is tested as written, after its bits
     and before its predicate; the masks and names the tests read are worked out once per Reading.
+    A rule of *exact* (:attr:`Needs.exact <mahjong_arbiter.rules.registry.Needs.exact>`: its
+    bits and screen are its whole test) is kept as :data:`~mahjong_arbiter.rules.registry.ONCE`
+    where its predicate would be called.
     The predicates stay the only statement of each rule; this is the order and the gates, written
     out.  The hits come in the order of the nested tests, not of the plan (the arithmetics order
     them by the profile's graph).
@@ -148,14 +156,19 @@ def compile_plan(groups: Plan, screens: Mapping[str, str] | None = None) -> Reco
     (['r.a', 'r.c'], ['r.c'])
     >>> list(evaluate(SimpleNamespace(chow_mask=0, pung_mask=0, mask=0b10), None, 0b011, 0))
     ['r.a']
+    >>> compile_plan(((a, ((a, "r.d", None),)),), exact=frozenset({"r.d"}))(reading, None, 0b001, 0)
+    {'r.d': Hits(instances=((),))}
     """
-    namespace: dict[str, object] = {}
+    namespace: dict[str, object] = {"ONCE": ONCE}
     screens = screens or {}
     rules: list[_Unit] = []
     for head, members in groups:
         for bits, rid, predicate in members:
-            name = f"rule_{len(rules)}"
-            namespace[name] = predicate
+            if rid in exact:
+                name = ""
+            else:
+                name = f"rule_{len(rules)}"
+                namespace[name] = predicate
             rules.append((bits | head, rid, name, screens.get(rid, "")))
     read = {name for *_, screen in rules if screen for name in compile(screen, "<screen>", "eval").co_names}
     if any(bits & _KINDS_PART for bits, *_ in rules):
@@ -176,7 +189,8 @@ def compile_plan(groups: Plan, screens: Mapping[str, str] | None = None) -> Reco
 
 
 _Unit = tuple[int, str, str, str]
-"""A rule in :func:`compile_plan`: the bits still to test, its id, its predicate's name, its screen."""
+"""A rule in :func:`compile_plan`: the bits still to test, its id, its predicate's name ("" for an
+exact rule, which calls none), its screen."""
 
 
 def _nested(rules: list[_Unit], indent: str) -> list[str]:
@@ -242,11 +256,14 @@ def _test(bits: int) -> str:
 
 
 def _call(rid: str, name: str, screen: str, indent: str) -> list[str]:
-    """A rule's screen, its predicate's call and the keeping of its hits."""
+    """A rule's screen, its predicate's call and the keeping of its hits (an exact rule's
+    :data:`~mahjong_arbiter.rules.registry.ONCE`, without the call, when *name* is "")."""
     lines = []
     if screen:
         lines.append(f"{indent}if {screen}:")
         indent += "    "
+    if not name:
+        return [*lines, f"{indent}found[{rid!r}] = ONCE"]
     return [
         *lines,
         f"{indent}hits = {name}(reading, situation)",
