@@ -38,6 +38,10 @@ class Line(NamedTuple):
     cut: bool = False
 
 
+_NEW_LINE: Final = tuple.__new__
+"""``Line(...)`` without the named tuple's Python-level ``__new__`` (one per input line): the same value."""
+
+
 def _open(path: str, what: str) -> IO[bytes]:
     try:
         return open(path, "rb")  # noqa: SIM115  # the caller closes it
@@ -73,7 +77,7 @@ def iter_lines(handle: IO[bytes]) -> Iterator[Line]:
             chunk = chunk.removeprefix(_BOM)
         raw = chunk.rstrip(b"\r\n")
         if cut or (raw and not raw.isspace()):  # isspace: the whitespace strip() removes, without a copy
-            yield Line(number, raw, cut)
+            yield _NEW_LINE(Line, (number, raw, cut))
 
 
 def read_lines(path: str) -> Iterator[Line]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ..answers import error_answer
 from ..errors import ArbiterError, NotWinningError
@@ -57,6 +57,11 @@ class Outcome(NamedTuple):
         return found
 
 
+_NEW_OUTCOME: Final = tuple.__new__
+"""``Outcome(...)`` without the named tuple's Python-level ``__new__`` (one per hand of a batch): the
+same value."""
+
+
 def internal_error(exc: BaseException) -> ArbiterError:
     """The one-line report of an exception the program did not expect (code ``internal_error``)."""
     detail = str(exc).splitlines()[0] if str(exc) else ""
@@ -87,7 +92,7 @@ def outcome_of(rec: HandRecord | BadRecord, handle: Handler, number: int | None 
             error, status = internal_error(exc), INTERNAL_ERROR
         else:
             line = result if isinstance(result, str) else dumps(document({**result, "id": ident}))
-            return Outcome(status, line, text, ident, None, number)
+            return _NEW_OUTCOME(Outcome, (status, line, text, ident, None, number))
     words = f"error ({error.code}): {error.message}"
     return Outcome(status, dumps(document(error_answer(ident, error))), words, ident, error.code, number)
 
