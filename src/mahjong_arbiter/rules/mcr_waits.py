@@ -14,6 +14,8 @@ count as waits is a policy:
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..solver.reading import Reading, Wait
 from .registry import NONE, ONCE, Hits, Needs, Situation, rule
 
@@ -25,19 +27,25 @@ def only_wait(situation: Situation) -> bool:
     return situation.sole_wait(bool(situation.policies.get("wait_held_out_counts", False)))
 
 
+_EDGE: Final = Wait.EDGE
+_CLOSED: Final = Wait.CLOSED
+_SINGLE: Final = Wait.SINGLE
+# (module names: the predicates read them without an attribute look-up on the enum)
+
+
 @rule("mcr.edge-wait", source="Green Book 2006, fan 77", needs=Needs(wait=Wait.EDGE))
 def edge_wait(reading: Reading, situation: Situation) -> Hits:
     """边张 Edge Wait: the only winning tile was the 3 of 12 or the 7 of 89."""
-    return ONCE if reading.wait is Wait.EDGE and only_wait(situation) else NONE
+    return ONCE if reading.wait is _EDGE and only_wait(situation) else NONE
 
 
 @rule("mcr.closed-wait", source="Green Book 2006, fan 78", needs=Needs(wait=Wait.CLOSED))
 def closed_wait(reading: Reading, situation: Situation) -> Hits:
     """坎张 Closed Wait: the only winning tile was the middle of a chow."""
-    return ONCE if reading.wait is Wait.CLOSED and only_wait(situation) else NONE
+    return ONCE if reading.wait is _CLOSED and only_wait(situation) else NONE
 
 
 @rule("mcr.single-wait", source="Green Book 2006, fan 79", needs=Needs(wait=Wait.SINGLE))
 def single_wait(reading: Reading, situation: Situation) -> Hits:
     """单钓将 Single Wait: the only winning tile paired a lone tile."""
-    return ONCE if reading.wait is Wait.SINGLE and only_wait(situation) else NONE
+    return ONCE if reading.wait is _SINGLE and only_wait(situation) else NONE
