@@ -15,7 +15,7 @@ from ..solver.reading import HONOUR_MASK, STANDARD, GroupKind, Reading
 from ..solver.special import KNITTED_PATTERNS
 from ..tiles import SUITED_TILES, kinds_mask
 from .mcr_common import SUIT_MASKS
-from .registry import NONE, ONCE, Hits, Needs, Situation, rule
+from .registry import NONE, ONCE, Hits, Needs, Situation, hits_of, rule
 
 __all__: list[str] = []
 
@@ -83,14 +83,18 @@ def knitted_straight(reading: Reading, situation: Situation) -> Hits:
     """组合龙 Knitted Straight: 147, 258 and 369 each in a different suit, as three special chows
     with a set and a pair, or all nine inside Lesser Honors and Knitted Tiles (fan 35's
     definition; the MIL reading, scores both)."""
-    knitted = tuple(g for g in reading.others if g.kind is GroupKind.KNITTED)
+    knitted = []
+    for g in reading.others:
+        if g.kind is _KNITTED:
+            knitted.append(g)
     if knitted:
-        return Hits.once(knitted)
+        return hits_of((tuple(knitted),))
     # the honours-and-knitted shape holds fourteen different kinds: its suited tiles are its suited kinds
     return ONCE if reading.shape == "honours_knitted" and (reading.mask & _SUITED).bit_count() == 9 else NONE
 
 
 _SUITED: Final = kinds_mask(SUITED_TILES)
+_KNITTED: Final = GroupKind.KNITTED  # (a module name: no attribute look-up on the enum per call)
 
 
 @rule(

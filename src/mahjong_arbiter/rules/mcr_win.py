@@ -90,6 +90,7 @@ def self_drawn(reading: Reading, situation: Situation) -> Hits:
     return ONCE if situation.context.self_drawn else NONE
 
 
+_PAIR: Final = GroupKind.PAIR  # (a module name: no attribute look-up on the enum per call)
 _CONCEALED_SELF_DRAWN: Final = fact_bits("no_exposed_meld", "self_drawn")
 """The situation's facts of a self-drawn win with no exposed meld (concealed kongs allowed:
 :attr:`Hand.is_fully_concealed <mahjong_arbiter.hand.Hand.is_fully_concealed>`), read once per hand."""
@@ -124,7 +125,7 @@ def melded_hand(reading: Reading, situation: Situation) -> Hits:
     """全求人 Melded Hand: four exposed sets and the pair completed by a discard.  A self-drawn
     win with four exposed sets is only Self-Drawn (MCR helper, fan 53's definition)."""
     melds = situation.hand.melds
-    if len(melds) != 4 or reading.winning.kind is not GroupKind.PAIR:  # asked first: they refuse most hands
+    if len(melds) != 4 or reading.winning.kind is not _PAIR:  # asked first: they refuse most hands
         return NONE
     exposed = sum(1 for m in melds if m.exposed)
     return ONCE if exposed == 4 and not situation.context.self_drawn else NONE
