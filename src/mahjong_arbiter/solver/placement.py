@@ -150,7 +150,7 @@ def place_winning_tile(
         if self_drawn:
             found.append(canonical_reading(shape, ordered, group, winning_tile, wait))
             continue
-        completed = exposed(group)
+        completed = _EXPOSED_GET(group.order) or exposed(group)  # no call for a standing group
         groups = (*ordered[:i], completed, *ordered[i + 1:])
         found.append(canonical_reading(shape, groups, completed, winning_tile, wait))
     return found
@@ -161,6 +161,7 @@ _ORDER: Final = attrgetter("order")  # Group.sort_key as one integer, read as an
 _EXPOSED: Final = {g.order: replace(g, concealed=False) for g in _STANDING.values()}
 """Each standing group's exposed twin, by :attr:`Group.order` (an integer that names the group:
 a lookup without calling the group's hash)."""
+_EXPOSED_GET: Final = _EXPOSED.get
 
 
 def exposed(group: Group) -> Group:

@@ -344,15 +344,22 @@ class Reading:
         return f"{' '.join(parts)}  ({self.shape}, {self.wait.value} wait on {self.winning_tile})"
 
 
-_SLOTS: Final = tuple(
-    Reading.__dict__[name].__set__ for name in ("shape", "groups", "winning", "winning_tile", "wait", "facts_filled")
-)
-(_SET_CHOWS, _SET_PUNGS, _SET_KONGS, _SET_PAIRS, _SET_MASK, _SET_SHARED, _SET_CHOW_MASK, _SET_PUNG_MASK, _SET_OTHERS,
- _SET_FILLED) = (
-    Reading.__dict__[name].__set__ for name in (
-        "chows", "pungs", "kongs", "pairs", "mask", "shared_mask", "chow_mask", "pung_mask", "others", "facts_filled"
-    )
-)
+class _Unfrozen(Reading):
+    """A Reading's very layout without the frozen dataclass's ``__setattr__`` and ``__delattr__``:
+    the solver writes a Reading's slots while it is one of these, then gives it back its class.
+
+    With both hooks the generic ones, a slot store is a plain ``STORE_ATTR`` the interpreter
+    specialises (a few dozen instructions), where a frozen Reading's slot is written through its
+    member descriptor's ``__set__`` (about 350 each, an argument tuple built per call): building a
+    Reading stores six slots, filling its facts ten.  No instance stays of this class."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
+
+
+_NEW: Final = object.__new__
+_SET_CLASS: Final = object.__dict__["__class__"].__set__  # a frozen Reading refuses ``r.__class__ = ...``
 
 
 def fill_facts(reading: Reading) -> None:
@@ -360,9 +367,9 @@ def fill_facts(reading: Reading) -> None:
     a caller that reads them all calls it when :attr:`Reading.facts_filled` is false)."""
     chows: list[Group] = []
     pungs: list[Group] = []
-    kongs: list[Group] = []
     pairs: list[Group] = []
-    others: list[Group] = []
+    kongs: tuple[Group, ...] = ()  # kongs and other groups are rare: no list is made for them
+    others: tuple[Group, ...] = ()
     mask = shared = chow_mask = pung_mask = 0
     for g in reading.groups:
         bits = g.mask
@@ -375,24 +382,27 @@ def fill_facts(reading: Reading) -> None:
         elif kind is _PUNG:
             pungs.append(g)
             pung_mask |= bits
-        elif kind is _KONG:
-            pungs.append(g)
-            kongs.append(g)
-            pung_mask |= bits
         elif kind is _PAIR:
             pairs.append(g)
+        elif kind is _KONG:
+            pungs.append(g)
+            kongs += (g,)
+            pung_mask |= bits
         else:
-            others.append(g)
-    _SET_CHOWS(reading, tuple(chows))
-    _SET_PUNGS(reading, tuple(pungs))
-    _SET_KONGS(reading, tuple(kongs))
-    _SET_PAIRS(reading, tuple(pairs))
-    _SET_MASK(reading, mask)
-    _SET_SHARED(reading, shared)
-    _SET_CHOW_MASK(reading, chow_mask)
-    _SET_PUNG_MASK(reading, pung_mask)
-    _SET_OTHERS(reading, tuple(others))
-    _SET_FILLED(reading, True)
+            others += (g,)
+    _SET_CLASS(reading, _Unfrozen)
+    filling: Any = reading  # an _Unfrozen until its class is given back: plain slot stores
+    filling.chows = tuple(chows)
+    filling.pungs = tuple(pungs)
+    filling.kongs = kongs
+    filling.pairs = tuple(pairs)
+    filling.mask = mask
+    filling.shared_mask = shared
+    filling.chow_mask = chow_mask
+    filling.pung_mask = pung_mask
+    filling.others = others
+    filling.facts_filled = True
+    filling.__class__ = Reading
 
 
 _FACT_NAMES: Final = frozenset(
@@ -403,8 +413,9 @@ _LAZY_NAMES: Final = frozenset(("_tiles", "_counts", "_suits"))
 
 def canonical_reading(shape: str, groups: tuple[Group, ...], winning: Group, winning_tile: Tile, wait: Wait) -> Reading:
     """``Reading(shape, groups, winning, winning_tile, wait)`` for *groups* already in canonical
-    order, built without the frozen dataclass's per-field ``object.__setattr__`` calls (the
-    solver makes one per placement of the winning tile): the same value, equal and hashed alike.
+    order, built without the frozen dataclass's per-field ``object.__setattr__`` calls (as an
+    ``_Unfrozen``, see there; the solver makes one per placement of the winning tile): the same
+    value, equal and hashed alike.
 
     >>> from mahjong_arbiter.tiles import Tile
     >>> g = Group.pair(Tile.of("E"))
@@ -412,12 +423,13 @@ def canonical_reading(shape: str, groups: tuple[Group, ...], winning: Group, win
     ...     "seven_pairs", (g,), g, Tile.of("E"), Wait.SINGLE)
     True
     """
-    reading = object.__new__(Reading)
-    set_shape, set_groups, set_winning, set_tile, set_wait, set_filled = _SLOTS
-    set_shape(reading, shape)
-    set_groups(reading, groups)
-    set_winning(reading, winning)
-    set_tile(reading, winning_tile)
-    set_wait(reading, wait)
-    set_filled(reading, False)
-    return reading
+    reading: Any = _NEW(_Unfrozen)  # plain slot stores, then the class a Reading has
+    reading.shape = shape
+    reading.groups = groups
+    reading.winning = winning
+    reading.winning_tile = winning_tile
+    reading.wait = wait
+    reading.facts_filled = False
+    reading.__class__ = Reading
+    found: Reading = reading
+    return found
