@@ -466,7 +466,11 @@ NOTHING: Final = Needs()
 
 SCREEN_MASKS: Final = {"chows": "chow_mask", "pungs": "pung_mask", "kinds": "mask"}
 """The masks a :attr:`Needs.screen` may read, each the Reading's mask of that name."""
-SCREEN_DERIVED: Final = {"suits": "(kinds & 511 != 0) + (kinds >> 9 & 511 != 0) + (kinds >> 18 & 511 != 0)"}
+SCREEN_DERIVED: Final = {
+    # (as conditional expressions: a test of an integer's truth and the addition of small integers
+    # cost less than a comparison and the addition of booleans; no shift)
+    "suits": "(1 if kinds & 511 else 0) + (1 if kinds & 261632 else 0) + (1 if kinds & 133955584 else 0)"
+}
 """The other names a :attr:`Needs.screen` may read, each an expression over :data:`SCREEN_MASKS`
 that a profile's compiled rules work out once per Reading however many screens read it:
 ``suits``, how many of the three suits the Reading holds."""
