@@ -20,8 +20,9 @@ _TERMINAL_CHOWS_RANKS = (1, 1, 2, 2, 3, 3, 5, 5, 7, 7, 8, 8, 9, 9)
 _TERMINAL_CHOWS_KINDS = sum(1 << rank - 1 for rank in set(_TERMINAL_CHOWS_RANKS))
 """The kinds of those ranks in the first suit's nine bits (every one held, nothing else)."""
 _STARTS_1_TO_4 = 0xF * RANK_1  # a chow of 1, 2, 3 or 4 in any suit (one three ranks higher may follow)
-_TWO_SUITS_ALIKE = "(chows & chows >> 9 | chows & chows >> 18 | chows >> 9 & chows >> 18) & 0x1FF"
-"""Screen: the same chow in two suits."""
+_TWO_SUITS_ALIKE = "chows & (chows >> 9 | chows >> 18)"
+"""Screen: the same chow in two suits (the first nine bits: a chow of characters alike in dots or
+bamboo; the next nine: a chow of dots alike in bamboo)."""
 _EVERY_SUIT = " and ".join(f"chows & {mask}" for mask in SUIT_MASKS)
 """Screen: a chow in each suit."""
 
@@ -117,7 +118,7 @@ def pure_triple_chow(reading: Reading, situation: Situation) -> Hits:
 
 
 @rule("mcr.mixed-triple-chow", source="Green Book 2006, fan 41",
-      needs=Needs(chows=3, screen="chows & chows >> 9 & chows >> 18 & 0x1FF"))
+      needs=Needs(chows=3, screen="chows & chows >> 9 & chows >> 18"))
 def mixed_triple_chow(reading: Reading, situation: Situation) -> Hits:
     """三色三同顺 Mixed Triple Chow: the same chow in each of the three suits; every such triple."""
     found = []
@@ -141,7 +142,8 @@ def _steps_by(a: int, b: int, c: int, steps: tuple[int, ...]) -> bool:
 
 
 @rule("mcr.pure-shifted-chows", source="Green Book 2006, fan 30",
-      needs=Needs(chows=3, screen=run_screen("chows", 3, (1, 2))))
+      # (both runs hold two chows two ranks apart, asked first: most Readings have none)
+      needs=Needs(chows=3, screen=f"chows & chows >> 2 and ({run_screen('chows', 3, (1, 2))})"))
 def pure_shifted_chows(reading: Reading, situation: Situation) -> Hits:
     """一色三步高 Pure Shifted Chows: three chows of one suit stepping by 1 or by 2 (123 234 345,
     135 357 579 starts); every such triple."""
