@@ -84,7 +84,8 @@ class ShapeOptions:
         (:attr:`SpecialShape.most_melds`; every one for none); an unknown name is an error.  With
         *beside_standard*, only those a hand of four sets and a pair can take too
         (:attr:`SpecialShape.beside_standard`): what is left to try once the standard shape is found."""
-        return _chosen(self.special, _REGISTRY_VERSION[0])[min(melds, MOST_MELDS)][beside_standard]
+        chosen = _chosen(self.special, _REGISTRY_VERSION[0])
+        return chosen[melds if melds < MOST_MELDS else MOST_MELDS][beside_standard]  # no call of min()
 
 
 DEFAULT_SHAPES: Final = ShapeOptions()
