@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gc
 import itertools
 import math
 import os
@@ -416,9 +415,6 @@ def _run_batch(
     job = Job(build, args, extra_fields, thirteen, partial)
     handler_of(job)  # built here first: a bad option is refused before a cluster starts or a line is read,
     seal(job)  # and the profiles and the colour are decided here, once: workers replay them (pinned)
-    # what the run keeps to its end (the modules, the profile and its plans) is never garbage: the
-    # run's collections, and the interpreter's last one at exit, pass it by
-    gc.freeze()
     command = f"mahjong-arbiter {getattr(args, 'command', '')}".strip()
     parts = partitions(lines, size)
     first = next(parts, None)  # the input is opened here: a missing one is refused before -o is touched
