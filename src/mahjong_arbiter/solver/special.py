@@ -99,13 +99,17 @@ def _sorted(groups: Iterable[Group]) -> tuple[Group, ...]:
 _ORDER: Final = attrgetter("order")  # Group.sort_key as one integer, read at C level
 
 
+_ODD_COUNTS: Final = frozenset((1, 3, 5))  # a kind held so often is not pairs only
+
+
 def seven_pairs(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     """七对 Seven Pairs: seven pairs, no declared meld."""
     counts = shape_input.counts
-    if shape_input.melds or 1 in counts or 3 in counts or 5 in counts or sum(counts) != 14:
+    held = set(counts)  # the counts held, found once: each ``n in counts`` compares up to 34 integers
+    if shape_input.melds or not held.isdisjoint(_ODD_COUNTS) or sum(counts) != 14:
         return []
     # in kind order, which is the canonical order of pairs
-    if 4 in counts:
+    if 4 in held:
         if not shape_input.options.seven_pairs_four_of_a_kind:
             return []
         return [tuple(_PAIRS[i] for i, n in enumerate(counts) if n for _ in range(n // 2))]
