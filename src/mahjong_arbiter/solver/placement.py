@@ -40,7 +40,9 @@ __all__ = [
 
 Decomposer = Callable[[Sequence[int], int], list[tuple[Group, ...]]]
 """``decompose(counts, sets)``: every distinct split of the 34 standing counts into exactly *sets*
-chows or pungs and one pair, each split a tuple of standing groups sorted by :meth:`Group.sort_key`."""
+chows or pungs and one pair, each split a tuple of standing groups, in any order (``fast`` gives the
+honours first, then each suit's groups; ``cpsat`` and ``csp`` sort them by :meth:`Group.sort_key`):
+:func:`place_winning_tile` puts each split in canonical order with the declared melds."""
 
 
 def _standing_groups() -> dict[tuple[GroupKind, int], Group]:
