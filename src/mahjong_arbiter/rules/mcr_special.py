@@ -35,7 +35,16 @@ def seven_pairs(reading: Reading, situation: Situation) -> Hits:
     return ONCE if reading.shape == "seven_pairs" else NONE
 
 
-@rule("mcr.seven-shifted-pairs", source="Green Book 2006, fan 6", needs=Needs(shape="seven_pairs", within=SUITED_TILES))
+_SEVEN_RANKS_IN_A_SUIT: Final = tuple(0x7F << 9 * suit + start for suit in range(3) for start in range(3))
+"""The kinds masks of seven consecutive ranks of one suit (1-7, 2-8, 3-9 of each)."""
+
+
+@rule(
+    "mcr.seven-shifted-pairs",
+    source="Green Book 2006, fan 6",
+    # seven pairs holding seven kinds of consecutive ranks in one suit: the rule itself (exact)
+    needs=Needs(shape="seven_pairs", within=SUITED_TILES, screen=f"kinds in {_SEVEN_RANKS_IN_A_SUIT}", exact=True),
+)
 def seven_shifted_pairs(reading: Reading, situation: Situation) -> Hits:
     """连七对 Seven Shifted Pairs: seven pairs of one suit with seven consecutive ranks."""
     if reading.shape != "seven_pairs":
