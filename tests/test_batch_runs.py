@@ -57,6 +57,22 @@ def test_a_refused_run_leaves_the_output_file_as_it_was(
     assert _leftovers(tmp_path) == []
 
 
+@pytest.mark.parametrize("command", ["score", "shanten"])
+def test_an_empty_output_name_is_bad_input_and_writes_nothing(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by test_fuzz_cli: '-o ""' made a temporary file in the parent folder, then failed to
+    # rename it to '' (exit 3, an internal error)
+    work = tmp_path / "work"
+    work.mkdir()
+    monkeypatch.chdir(work)
+    hands = _write(work / "hands.jsonl", {"id": "a", **WINS})
+    argv = [command, "--input", str(hands), "-o", ""] + (["--profile", "mcr"] if command == "score" else [])
+    assert main(argv) == 2
+    assert "cannot write '': -o needs a file name" in capsys.readouterr().err
+    assert _leftovers(work) == [] and _leftovers(tmp_path) == []
+
+
 def test_a_complete_run_replaces_the_output_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     results = tmp_path / "results.jsonl"
     results.write_text(EARLIER, encoding="utf-8")

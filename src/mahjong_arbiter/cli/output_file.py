@@ -45,6 +45,8 @@ class BatchOutput:
             self.stream: IO[str] = sys.stdout
             return
         path = self.path
+        if not path:  # '' is no file: its temporary file would go to the parent folder, its rename fail
+            raise ArbiterError("bad_input", "cannot write '': -o needs a file name (or - for standard output)")
         if os.path.isdir(path):
             raise ArbiterError("bad_input", f"cannot write {path}: it is a folder")
         special = os.path.exists(path) and not os.path.isfile(path)
