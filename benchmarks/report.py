@@ -56,6 +56,7 @@ SPECIAL = ("thirteen-orphans", "knitted-straight", "honours-knitted")
 KEPT = {
     # loaded once per process, like the peers' tables and modules: not cleared for "cold"
     "mahjong_arbiter.solver.fast._splits", "mahjong_arbiter.solver.fast._waits",
+    "mahjong_arbiter.solver.fast._honour_parts",
     "mahjong_arbiter.solver.api.decomposer", "mahjong_arbiter.solver.api._standard_waits",
     "mahjong_arbiter.solver.shapes._chosen", "mahjong_arbiter.rules.registry._load_families",
     "mahjong_arbiter.profiles.loader._load", "mahjong_arbiter.profiles.rulebook.rulebook_for",
