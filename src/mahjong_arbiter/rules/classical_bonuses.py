@@ -30,8 +30,9 @@ def only_possible_tile(situation: Situation) -> bool:
     """
     if situation.context.has("only_possible"):
         return True
-    possible = [t for t in situation.waits if t not in situation.held_out]
-    return len(possible) == 1
+    # one live kind among the waits (held-out kinds are never among them), found by the sole-wait
+    # search, which stops at a second kind, instead of all the waits
+    return situation.sole_wait(False)
 
 
 @rule(

@@ -39,7 +39,7 @@ returns the profile with another limit (and so another fingerprint).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ..errors import NotWinningError, ProfileError
 from ..hand import Context, Hand
@@ -47,7 +47,7 @@ from ..profiles.model import Profile, RuleEntry
 from ..result import Alternative, Item, Result, Suppressed
 from ..rules.registry import Hits
 from ..selection import apply_exclusions
-from ..solver.reading import STANDARD, Group, GroupKind, Reading
+from ..solver.reading import STANDARD, Group, Reading
 from .common import make_situation, profile_readings, rule_hits
 
 __all__ = [
@@ -99,17 +99,79 @@ class Valued:
 
 def _item(entry: RuleEntry, hits: Hits, *, factor: float = 1.0) -> Item:
     if factor == 1:
-        return Item(entry.id, entry.name, entry.value_key, entry.value, hits.count, hits.instances, entry.source)
+        return _made_item(entry, entry.name, entry.value, hits.instances)
     name = f"{entry.name} (an exposed pung or kong: half value)"
     value = entry.value * factor if entry.value_key == "limit" else entry.value
-    return Item(entry.id, name, entry.value_key, value, hits.count, hits.instances, entry.source)
+    return _made_item(entry, name, value, hits.instances)
+
+
+def _made_item(entry: RuleEntry, name: str, value: int | float, instances: tuple[tuple[Group, ...], ...]) -> Item:
+    """``Item(entry.id, name, entry.value_key, value, len(instances), instances, entry.source)``,
+    built without the frozen dataclass's per-field ``object.__setattr__`` (a hand's best Reading
+    makes one per rule that counted): the same value."""
+    item = _NEW(Item)
+    _SET_ID(item, entry.id)
+    _SET_NAME(item, name)
+    _SET_VALUE_KEY(item, entry.value_key)
+    _SET_VALUE(item, value)
+    _SET_COUNT(item, len(instances))
+    _SET_SETS(item, instances)
+    _SET_SOURCE(item, entry.source)
+    return item
+
+
+_SET_ID, _SET_NAME, _SET_VALUE_KEY, _SET_VALUE, _SET_COUNT, _SET_SETS, _SET_SOURCE = (
+    Item.__dict__[name].__set__ for name in ("id", "name", "value_key", "value", "count", "sets", "source")
+)
+_NEW: Final = object.__new__
 
 
 def _sum(entries: list[tuple[RuleEntry, Hits]]) -> int:
     return int(sum(e.value * h.count for e, h in entries))
 
 
-@dataclass(frozen=True)
+_POINTS, _DOUBLES, _FIXED, _CALCULATED, _OTHER = range(5)
+"""How the arithmetic uses a rule: points added, doubles, a fixed-value hand, a calculated special
+hand (the last two are special hands, ``_is_fixed``), or not at all (another value key)."""
+_SPECIAL: Final = frozenset((_FIXED, _CALCULATED))
+
+
+def _category(entry: RuleEntry) -> int:
+    key = entry.value_key
+    if key == "points":
+        return _POINTS
+    if key == "limit":
+        return _FIXED
+    if key == "doubles":
+        return _CALCULATED if entry.params.get("calculated") else _DOUBLES
+    return _OTHER
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """A profile's rules sorted by how the arithmetic uses them, and its limit policies: read once
+    per profile (kept with it, as the compiled rules are) instead of on every Reading."""
+
+    categories: dict[str, int]
+    cap: str
+    replaces_ordinary: bool
+
+
+_TABLE_KEY: Final = "_classical_table"
+
+
+def _table(profile: Profile) -> _Table:
+    found: _Table | None = profile.__dict__.get(_TABLE_KEY)
+    if found is None:
+        found = profile.__dict__[_TABLE_KEY] = _Table(
+            {rid: _category(entry) for rid, entry in profile.rules.items()},
+            str(profile.policy(FIXED_HAND_CAP, "limit")),
+            bool(profile.policy(SPECIAL_REPLACES_ORDINARY, False)),
+        )
+    return found
+
+
+@dataclass(slots=True)
 class _Parts:
     """A Reading's kept hits sorted by how the arithmetic uses them."""
 
@@ -143,21 +205,29 @@ class _Parts:
         return [*self.points, *self.doubles, *self.fixed, *self.calculated]
 
 
-def _parts(reading: Reading, hits: dict[str, Hits], profile: Profile) -> _Parts:
-    voided, factors = _exposure(reading, hits, profile)
-    kept, suppressed = apply_exclusions({rid: h for rid, h in hits.items() if rid not in voided}, profile)
-    rows = [(profile.rules[rid], h) for rid, h in kept.items()]
-    return _Parts(
-        reading,
-        limit_of(profile),
-        [*voided.values(), *suppressed],
-        points=[(e, h) for e, h in rows if e.value_key == "points"],
-        doubles=[(e, h) for e, h in rows if e.value_key == "doubles" and not e.params.get("calculated")],
-        fixed=[(e, h) for e, h in rows if e.value_key == "limit"],
-        calculated=[(e, h) for e, h in rows if e.value_key == "doubles" and e.params.get("calculated")],
-        factors=factors,
-        cap=str(profile.policy(FIXED_HAND_CAP, "limit")),
-    )
+def _parts(reading: Reading, hits: dict[str, Hits], profile: Profile, table: _Table) -> _Parts:
+    categories = table.categories
+    voided: dict[str, Suppressed] = {}
+    factors: dict[str, float] = {}
+    for rid in hits:
+        if categories[rid] in _SPECIAL:  # a special hand: see _exposure
+            voided, factors = _exposure(reading, hits, profile)
+            break
+    if voided:
+        kept, suppressed = apply_exclusions({rid: h for rid, h in hits.items() if rid not in voided}, profile)
+        suppressed = [*voided.values(), *suppressed]
+    else:
+        kept, suppressed = apply_exclusions(hits, profile)
+    points: list[tuple[RuleEntry, Hits]] = []
+    doubles: list[tuple[RuleEntry, Hits]] = []
+    fixed: list[tuple[RuleEntry, Hits]] = []
+    calculated: list[tuple[RuleEntry, Hits]] = []
+    other: list[tuple[RuleEntry, Hits]] = []  # another value key: not counted here
+    rows = (points, doubles, fixed, calculated, other)
+    entries = profile.rules
+    for rid, h in kept.items():  # (one pass instead of a list per category)
+        rows[categories[rid]].append((entries[rid], h))
+    return _Parts(reading, limit_of(profile), suppressed, points, doubles, fixed, calculated, factors, table.cap)
 
 
 def _exposure(
@@ -189,14 +259,28 @@ def kept_special_hits(reading: Reading, hits: dict[str, Hits], profile: Profile)
 
 def _ordinary(parts: _Parts) -> Valued:
     """Points added, then doubled, capped at the limit."""
-    p, d = _sum(parts.points), _sum(parts.doubles)
-    raw = p * 2**d
-    items = tuple(_item(e, h) for e, h in (*parts.points, *parts.doubles))
-    return _valued(parts, min(raw, parts.limit), items, [*parts.fixed, *parts.calculated], "ordinary score",
-                   "lower value", "ordinary", "the ordinary score is greater", {
-                       "points": p, "doubles": d, "limit_applied": raw > parts.limit, "fixed": None,
-                       "components": [{"part": "hand", "base": p, "doubles": d, "subtotal": raw}],
-                   })
+    p: int | float = 0
+    d: int | float = 0
+    items = []
+    for e, h in parts.points:  # (_sum and _item in one pass)
+        instances = h.instances
+        p += e.value * len(instances)
+        items.append(_made_item(e, e.name, e.value, instances))
+    for e, h in parts.doubles:
+        instances = h.instances
+        d += e.value * len(instances)
+        items.append(_made_item(e, e.name, e.value, instances))
+    points, doubles = int(p), int(d)
+    raw = points * 2**doubles
+    limit = parts.limit
+    fields = {"limit": limit, "points": points, "doubles": doubles, "limit_applied": raw > limit, "fixed": None,
+              "components": [{"part": "hand", "base": points, "doubles": doubles, "subtotal": raw}]}
+    lost = parts.fixed + parts.calculated
+    suppressed = tuple(parts.suppressed)
+    if lost:
+        suppressed += tuple(Suppressed(e.id, e.name, "ordinary score", "lower value", "the ordinary score is greater")
+                            for e, _ in lost)
+    return Valued(parts.reading, int(min(raw, limit)), tuple(items), suppressed, fields, "ordinary")
 
 
 def _calculated(parts: _Parts, entry: RuleEntry, hits: Hits) -> Valued:
@@ -257,8 +341,11 @@ def value_hits(
 
     Under the policy ``special_hand_replaces_ordinary`` a Reading on which a special hand holds is
     not valued as an ordinary hand (ties between special hands go to the one listed first)."""
-    parts = _parts(reading, hits, profile)
-    if (parts.fixed or parts.calculated) and profile.policy(SPECIAL_REPLACES_ORDINARY, False):
+    table = _table(profile)
+    parts = _parts(reading, hits, profile, table)
+    if not parts.fixed and not parts.calculated:  # no special hand (most Readings)
+        return _ordinary(parts) if ordinary_allowed else None
+    if table.replaces_ordinary:
         ordinary_allowed = False
     options = [_ordinary(parts)] if ordinary_allowed else []
     options += [_calculated(parts, e, h) for e, h in parts.calculated]
@@ -305,7 +392,7 @@ def chow_refusal(reading: Reading, profile: Profile) -> str | None:
     max_chows = profile.shapes.get("max_chows")
     if reading.shape != STANDARD or max_chows is None:
         return None
-    count = sum(1 for g in reading.groups if g.kind is GroupKind.CHOW)
+    count = len(reading.chows)
     if count > int(max_chows):
         most = int(max_chows)
         allowed = f"{most} chow" if most == 1 else f"{most} chows"
@@ -345,20 +432,13 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         valued.append(found)
     if not valued:
         raise NotWinningError("; ".join(dict.fromkeys(refusals)))
-    valued.sort(key=lambda v: (-v.total, -_FIXED_WINS_TIES[v.kind], v.reading.sort_key()))
+    if len(valued) > 1:
+        valued.sort(key=lambda v: (-v.total, -_FIXED_WINS_TIES[v.kind], v.reading.sort_key()))
     best = valued[0]
-    return Result(
-        profile=profile.id,
-        fingerprint=profile.fingerprint,
-        unit="points",
-        total=best.total,
-        items=best.items,
-        suppressed=best.suppressed,
-        reading=best.reading,
-        alternatives=tuple(Alternative(v.reading, v.total) for v in valued[1:]),
-        fields=best.fields,
-        notes=tuple(dict.fromkeys(refusals)),
-        readings=tuple(readings),
+    return Result.assembled(
+        profile.id, profile.fingerprint, "points", best.total, best.items, best.suppressed, best.reading,
+        tuple(Alternative(v.reading, v.total) for v in valued[1:]), best.fields,
+        tuple(dict.fromkeys(refusals)) if refusals else (), tuple(readings),
     )
 
 
