@@ -38,7 +38,7 @@ def only_possible_tile(situation: Situation) -> bool:
 @rule(
     "score.bonus.mahjong",
     source="Buzzard 2000 p. 10 (ledger C); BMJA working-out-the-scores",
-    needs=Needs(situation=("winner",)),
+    needs=Needs(situation=("winner",), exact=True),
 )
 def mahjong(reading: Reading, situation: Situation) -> Hits:
     """Going Mah-Jong."""
@@ -164,7 +164,7 @@ def last_available(reading: Reading, situation: Situation) -> Hits:
     "score.bonus.loose-tile",
     source="Buzzard 2000 p. 10 (ledger C); Codification: tile from the tail of the wall",
     facts=("kong_replacement", "flower_replacement"),
-    needs=Needs(situation=("self_drawn",)),
+    needs=Needs(situation=("self_drawn",), any_situation=("kong_replacement", "event:flower_replacement"), exact=True),
 )
 def loose_tile(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong on a loose tile: the replacement for a kong or a bonus tile (the tail of the wall)."""

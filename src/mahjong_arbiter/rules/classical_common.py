@@ -64,4 +64,5 @@ def bonus_tiles(situation: Situation) -> tuple[Tile, ...]:
 
 def is_standard_complete(reading: Reading) -> bool:
     """Four sets and a pair (the ordinary Mah-Jong shape)."""
-    return reading.shape == "standard" and len(reading.sets) == 4 and reading.pair is not None
+    # (the chows and the pungs, kongs among them, counted instead of building Reading.sets)
+    return reading.shape == "standard" and len(reading.chows) + len(reading.pungs) == 4 and len(reading.pairs) == 1

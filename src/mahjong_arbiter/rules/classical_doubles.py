@@ -9,8 +9,10 @@ each is worth, and whether a bouquet includes the own-tile double, is the profil
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..solver.reading import STANDARD, Group, GroupKind, Reading
-from ..tiles import HONOUR_TILES, SUITED_TILES, TERMINALS_AND_HONOURS, Tile
+from ..tiles import ALL_PLAYING, DRAGONS, HONOUR_TILES, SUITED_TILES, TERMINALS_AND_HONOURS, Tile, kinds_mask
 from .classical_common import (
     bonus_tiles,
     honours_of,
@@ -20,7 +22,7 @@ from .classical_common import (
     own_bonus_number,
     suits_of,
 )
-from .registry import Hits, Needs, Situation, rule
+from .registry import NONE, Hits, Needs, Situation, hits_of, rule
 
 __all__ = ["CONCEALED_ON_LOOSE_TILE", "CONCEALED_HONOURS_POLICY"]
 
@@ -30,18 +32,24 @@ CONCEALED_ON_LOOSE_TILE = "concealed_double_on_loose_tile"
 CONCEALED_HONOURS_POLICY = "concealed_double_honours"
 """Policy name: what honours the fully concealed double needs (none | any | set)."""
 
+_DRAGON_KINDS: Final = kinds_mask(DRAGONS)
+_TERMINAL_KINDS: Final = kinds_mask(t for t in ALL_PLAYING if t.is_terminal)
+
 _ALL = "Buzzard 2000 p. 10 (ledger B, all hands); BMJA doubling.html; Codification"
 _WINNER = "Buzzard 2000 p. 10 (ledger B, winner only); BMJA rules, Doubling"
 
 
 def _sets_of_tile(reading: Reading, wanted: Tile) -> Hits:
-    return Hits.each((g,) for g in reading.pungs if g.first is wanted)
+    if not reading.pung_mask >> wanted.index & 1:  # (no pung or kong of it: no loop over the pungs)
+        return NONE
+    return hits_of(tuple((g,) for g in reading.pungs if g.first is wanted))
 
 
-@rule("score.double.dragon-set", source=_ALL, needs=Needs(pungs=1, honours=True))
+@rule("score.double.dragon-set", source=_ALL, needs=Needs(pungs=1, honours=True, screen=f"pungs & {_DRAGON_KINDS}"))
 def dragon_set(reading: Reading, situation: Situation) -> Hits:
     """A pung or kong of dragons, once per set."""
-    return Hits.each((g,) for g in reading.pungs if g.first.is_dragon)
+    found = tuple((g,) for g in reading.pungs if g.first.is_dragon)
+    return hits_of(found) if found else NONE
 
 
 @rule("score.double.own-wind-set", source=_ALL, facts=("seat_wind",), needs=Needs(pungs=1, honours=True))
@@ -148,7 +156,7 @@ def all_kongs(reading: Reading, situation: Situation) -> Hits:
 @rule(
     "score.double.one-suit-with-honours",
     source=_WINNER + "; Codification: Pure with Honours",
-    needs=Needs(honours=True),
+    needs=Needs(honours=True, screen="suits == 1", exact=True),
 )
 def one_suit_with_honours(reading: Reading, situation: Situation) -> Hits:
     """Tiles of one suit with winds and/or dragons (at least one honour and one suited tile)."""
@@ -159,7 +167,7 @@ def one_suit_with_honours(reading: Reading, situation: Situation) -> Hits:
 @rule(
     "score.double.one-suit",
     source="Buzzard 2000 p. 10 (ledger B): entirely one suit; Codification: Pure",
-    needs=Needs(within=SUITED_TILES),
+    needs=Needs(within=SUITED_TILES, screen="suits == 1", exact=True),
 )
 def one_suit(reading: Reading, situation: Situation) -> Hits:
     """Every tile of one suit, no honours; chows allowed (Buzzard 2000, ledger B amends BMJA's Purity)."""
@@ -170,7 +178,8 @@ def one_suit(reading: Reading, situation: Situation) -> Hits:
 @rule(
     "score.double.majors-with-honours",
     source=_WINNER + "; Codification: All Terminals with Honours",
-    needs=Needs(within=frozenset(TERMINALS_AND_HONOURS), honours=True),
+    needs=Needs(within=frozenset(TERMINALS_AND_HONOURS), honours=True, screen=f"kinds & {_TERMINAL_KINDS}",
+                exact=True),
 )
 def majors_with_honours(reading: Reading, situation: Situation) -> Hits:
     """Only ones, nines, winds and dragons, with at least one honour and one terminal."""
@@ -185,7 +194,7 @@ def majors_with_honours(reading: Reading, situation: Situation) -> Hits:
 @rule(
     "score.double.all-honours",
     source="Buzzard 2000 p. 10 (ledger B, winner only): all Winds and Dragons",
-    needs=Needs(within=HONOUR_TILES),
+    needs=Needs(within=HONOUR_TILES, exact=True),
 )
 def all_honours(reading: Reading, situation: Situation) -> Hits:
     """Only winds and dragons."""
@@ -235,7 +244,7 @@ def original_hand(reading: Reading, situation: Situation) -> Hits:
     "score.double.loose-tile",
     source=_WINNER,
     facts=("kong_replacement", "flower_replacement"),
-    needs=Needs(situation=("self_drawn",)),
+    needs=Needs(situation=("self_drawn",), any_situation=("kong_replacement", "event:flower_replacement"), exact=True),
 )
 def loose_tile(reading: Reading, situation: Situation) -> Hits:
     """Mah-Jong on a loose tile (kong or bonus-tile replacement)."""

@@ -38,7 +38,7 @@ from ..solver.distance import Distance, Limits, pair_slots_distance
 from ..solver.reading import Group, GroupKind
 from ..solver.shapes import SPECIAL_SHAPES, DistanceInput, ShapeInput, SpecialShape, WaitInput, register_special_shape
 from ..solver.templates import template_distance
-from ..tiles import SUITS, TERMINALS_AND_HONOURS, WINDS, Tile
+from ..tiles import ALL_PLAYING, SUITS, TERMINALS_AND_HONOURS, WINDS, Tile
 
 __all__ = ["CLASSICAL_SHAPES", "knitted"]
 
@@ -114,6 +114,11 @@ def triple_knitting(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     return found
 
 
+_SINGLES: Final = tuple(Group(GroupKind.IRREGULAR, (t,)) for t in ALL_PLAYING)
+"""Each kind's single-tile IRREGULAR group (concealed, undeclared), made once: groups are immutable
+and equal by value, so a grouping shares them instead of building fourteen per hand."""
+
+
 def nine_gates(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     """1112345678999 of one suit plus any one tile of that suit, as single tiles."""
     counts = shape_input.counts
@@ -123,7 +128,7 @@ def nine_gates(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
         if sum(counts[i] for i in span) != 14:
             continue
         if all(counts[i] >= need for i, need in zip(span, _GATES, strict=True)):
-            singles = [Group(GroupKind.IRREGULAR, (Tile.at(i),)) for i in span for _ in range(counts[i])]
+            singles = [_SINGLES[i] for i in span for _ in range(counts[i])]
             return [_sorted(singles)]
     return []
 
@@ -135,8 +140,8 @@ def wriggling_snake(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
         return []
     for suit, span in zip(SUITS, _SUIT_RANGES, strict=True):
         if [counts[i] for i in span] == [2, 1, 1, 1, 1, 1, 1, 1, 1]:
-            singles = [Group(GroupKind.IRREGULAR, (Tile.suited(r, suit),)) for r in range(2, 10)]
-            singles += [Group(GroupKind.IRREGULAR, (w,)) for w in WINDS]
+            singles = [_SINGLES[Tile.suited(r, suit).index] for r in range(2, 10)]
+            singles += [_SINGLES[w.index] for w in WINDS]
             return [_sorted([Group.pair(Tile.suited(1, suit)), *singles])]
     return []
 

@@ -9,6 +9,7 @@ Calling Nine Tile Hand); the Codification, "Special hands" 3 to 5.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from ..solver.reading import STANDARD, GroupKind, Reading
 from ..tiles import DRAGONS, SUITED_TILES, WINDS
@@ -19,6 +20,8 @@ __all__ = ["nine_gates_extra"]
 
 _BMJA = "BMJA rules, Special hands (1,000-point values as Kajongg's BMJA ruleset gives them)"
 _HONOURS = frozenset((*WINDS, *DRAGONS))
+_ALL_NINE: Final = " or ".join(f"kinds & {0x1FF << 9 * i} == {0x1FF << 9 * i}" for i in range(3))
+"""A screen: the nine kinds of a suit held (1112345678999 and one more tile of a suit holds them)."""
 
 
 def nine_gates_extra(reading: Reading, situation: Situation) -> int | None:
@@ -81,7 +84,7 @@ def triple_knitting(reading: Reading, situation: Situation) -> Hits:
 @rule(
     "score.limit.gates-of-heaven",
     source=f"{_BMJA}: Gates of Heaven (the extra tile 2 to 8, kajongg BMJA)",
-    needs=Needs(within=SUITED_TILES, situation=("no_melds",)),
+    needs=Needs(within=SUITED_TILES, situation=("no_melds",), screen=_ALL_NINE),
 )
 def gates_of_heaven(reading: Reading, situation: Situation) -> Hits:
     """Concealed 1112345678999 of one suit and one more tile of 2 to 8 of that suit."""
@@ -92,7 +95,7 @@ def gates_of_heaven(reading: Reading, situation: Situation) -> Hits:
 @rule(
     "score.limit.calling-nine",
     source="Buzzard 2000 p. 11 (ledger D 9, clarification of 20 September 2026)",
-    needs=Needs(within=SUITED_TILES, situation=("no_melds",)),
+    needs=Needs(within=SUITED_TILES, situation=("no_melds",), screen=_ALL_NINE),
 )
 def calling_nine(reading: Reading, situation: Situation) -> Hits:
     """Calling Nine Tile Hand: concealed 1112345678999 of one suit and any tile of that suit, 1 to 9."""
@@ -102,7 +105,7 @@ def calling_nine(reading: Reading, situation: Situation) -> Hits:
 @rule(
     "score.limit.nine-united-sons",
     source="Codification, special hands 5: Nine United Sons",
-    needs=Needs(within=SUITED_TILES),
+    needs=Needs(within=SUITED_TILES, screen=_ALL_NINE),
 )
 def nine_united_sons(reading: Reading, situation: Situation) -> Hits:
     """A pung of each terminal of one suit with 2 to 8 of it, one of 2 to 8 paired; the paired
