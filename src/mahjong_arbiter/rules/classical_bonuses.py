@@ -9,7 +9,7 @@ of the thirteen tiles the hand stood on, or taken from the table's ``only_possib
 
 from __future__ import annotations
 
-from ..solver.reading import STANDARD, GroupKind, Reading
+from ..solver.reading import STANDARD, GroupKind, Reading, Wait
 from .classical_common import (
     LOOSE_TILE_POLICY,
     is_scoring_pair,
@@ -21,18 +21,49 @@ from .registry import Hits, Needs, Situation, rule
 __all__ = ["only_possible_tile"]
 
 
-def only_possible_tile(situation: Situation) -> bool:
+def only_possible_tile(situation: Situation, reading: Reading | None = None) -> bool:
     """The winning tile was the only kind that could complete the hand.
 
     Derived from the waits of the thirteen tiles (kinds whose four copies the hand holds are not
     possible), or stated by the table (event ``only_possible``) when the hand alone cannot show
-    it, e.g. because the other waits are all visible on the table.
+    it, e.g. because the other waits are all visible on the table.  A *reading* of the hand whose
+    placement shows a second live wait (:func:`_second_wait`) answers no without the search.
     """
     if situation.context.has("only_possible"):
         return True
+    if reading is not None and _second_wait(reading):
+        return False
     # one live kind among the waits (held-out kinds are never among them), found by the sole-wait
     # search, which stops at a second kind, instead of all the waits
     return situation.sole_wait(False)
+
+
+def _second_wait(reading: Reading) -> bool:
+    """Whether the winning tile's placement on a standard *reading* shows another kind that
+    completes the thirteen tiles, with a copy of it left (so the winning tile was not the only
+    possible one): the other end of a two-sided wait (23 waiting on 1 or 4: the same groups with
+    123 instead of 234) or the other pair of a dual-pung wait (the same groups with that pair made
+    the pung).  False when the placement shows none, or when the hand holds all four of it."""
+    if reading.shape != STANDARD or reading.winning.declared:
+        return False
+    wait = reading.wait
+    index = reading.winning_tile.index
+    if wait is Wait.TWO_SIDED:
+        low = reading.winning.first.index
+        if index == low:  # won on the low end: the kind above the chow
+            other = low + 3
+        elif index == low + 2:
+            other = low - 1
+        else:
+            return False
+        if other < 0 or other >= 27 or other // 9 != low // 9:
+            return False
+    elif wait is Wait.DUAL_PUNG and len(reading.pairs) == 1:
+        other = reading.pairs[0].first.index
+    else:
+        return False
+    held = sum(g.copies for g in reading.groups if g.mask >> other & 1)
+    return held < 4
 
 
 @rule(
@@ -68,7 +99,7 @@ def self_draw(reading: Reading, situation: Situation) -> Hits:
 @rule("score.bonus.only-possible", source="Buzzard 2000 p. 10 (ledger C)", facts=("only_possible",))
 def only_possible(reading: Reading, situation: Situation) -> Hits:
     """Won with the only possible tile."""
-    return Hits.when(only_possible_tile(situation), (reading.winning,))
+    return Hits.when(only_possible_tile(situation, reading), (reading.winning,))
 
 
 @rule(
@@ -79,7 +110,7 @@ def only_possible(reading: Reading, situation: Situation) -> Hits:
 )
 def last_possible(reading: Reading, situation: Situation) -> Hits:
     """The only tile that completes the hand, and its other three copies were already visible."""
-    return Hits.when(only_possible_tile(situation) and situation.context.last_of_kind, (reading.winning,))
+    return Hits.when(only_possible_tile(situation, reading) and situation.context.last_of_kind, (reading.winning,))
 
 
 @rule(

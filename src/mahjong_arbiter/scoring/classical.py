@@ -306,7 +306,7 @@ def _calculated(parts: _Parts, entry: RuleEntry, hits: Hits) -> Valued:
     if factor != 1:
         components.append({"part": "an exposed pung or kong: half", "base": 0, "doubles": -1, "subtotal": raw})
     items = (_item(entry, hits, factor=factor), *(_item(e, h) for e, h in counted))
-    lost = [(e, h) for e, h in parts.all_rows() if (e, h) not in counted and e is not entry]
+    lost = _lost(parts, counted, entry)
     return _valued(parts, min(raw, parts.limit), items, lost, entry.id, "calculated special hand", "calculated",
                    entry.source, {
                        "points": points, "doubles": doubles, "limit_applied": raw > parts.limit, "fixed": entry.id,
@@ -325,12 +325,22 @@ def _fixed(parts: _Parts, entry: RuleEntry, hits: Hits) -> Valued:
     total = min(raw, cap)
     counted = parts.bonus_rows
     items = (_item(entry, hits, factor=factor), *(_item(e, h) for e, h in counted))
-    lost = [(e, h) for e, h in parts.all_rows() if (e, h) not in counted and e is not entry]
+    lost = _lost(parts, counted, entry)
     return _valued(parts, total, items, lost, entry.id, "fixed-value hand", "fixed", entry.source, {
         "points": bp, "doubles": bd, "limit_applied": entry.value * factor >= 1 or total < raw, "fixed": entry.id,
         "components": [{"part": entry.name, "base": main, "doubles": 0, "subtotal": main}, parts.bonus_component()],
         **({"exposure": "half"} if factor != 1 else {}),
     })
+
+
+def _lost(parts: _Parts, counted: list[tuple[RuleEntry, Hits]], entry: RuleEntry) -> list[tuple[RuleEntry, Hits]]:
+    """The rows of *parts* that a special hand (*entry*) valued with *counted* rows leaves out.
+
+    (A row is one rule's: a row is among *counted* when its rule is, compared by id instead of
+    comparing the rows, whose profile entries compare field by field.)"""
+    ids = {e.id for e, _ in counted}
+    ids.add(entry.id)
+    return [(e, h) for e, h in parts.all_rows() if e.id not in ids]
 
 
 def value_hits(
@@ -420,8 +430,8 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
     valued: list[Valued] = []
     refusals: list[str] = []
     for reading in readings:
-        refusal = chow_refusal(reading, profile)
         hits = rule_hits(reading, situation, profile)  # the winner's rules: applies all or winner
+        refusal = chow_refusal(reading, profile)  # (after rule_hits, which fills the facts it reads)
         found = value_hits(reading, hits, profile, ordinary_allowed=reading.shape == STANDARD and refusal is None)
         if found is None:
             refusals.append(refusal or (
