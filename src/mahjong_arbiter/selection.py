@@ -131,26 +131,20 @@ class Selection:
         stopped it (one entry per rule and cause, counting its instances).
 
     ``items`` and ``suppressed`` are built on first read: a scorer that compares several
-    Readings by their values reads them for the best one only.
+    Readings by their values reads them for the best one only.  :func:`select` makes every
+    Selection (its slots written directly, without an ``__init__`` call).
     """
 
-    __slots__ = ("kept", "basic", "bonus", "_plans", "_stopped", "_items", "_suppressed")
+    __slots__ = ("kept", "basic", "bonus", "_plans", "_stopped", "_repeats", "_items", "_suppressed")
 
-    def __init__(
-        self,
-        kept: Mapping[str, tuple[Instance, ...]],
-        basic: int | float,
-        bonus: int | float,
-        plans: Mapping[str, _RulePlan],
-        stopped: list[Suppressed],
-    ) -> None:
-        self.kept = kept
-        self.basic = basic
-        self.bonus = bonus
-        self._plans = plans
-        self._stopped = stopped
-        self._items: tuple[Item, ...] | None = None
-        self._suppressed: tuple[Suppressed, ...] | None = None
+    kept: Mapping[str, tuple[Instance, ...]]
+    basic: int | float
+    bonus: int | float
+    _plans: Mapping[str, _RulePlan]
+    _stopped: list[Suppressed]
+    _repeats: bool  # whether an entry of _stopped may stand there twice (to be counted, not repeated)
+    _items: tuple[Item, ...] | None
+    _suppressed: tuple[Suppressed, ...] | None
 
     @property
     def total(self) -> int | float:
@@ -161,22 +155,22 @@ class Selection:
         found = self._items
         if found is None:
             plans = self._plans
-            # the shared instances of a whole-hand rule held once have one Item per profile
-            found = self._items = tuple([
-                plans[rid].once if instances is _WHOLE_HAND else plans[rid].item(instances)
-                for rid, instances in self.kept.items()
-            ])
+            items = []
+            for rid, instances in self.kept.items():  # (a loop: a comprehension is a call in 3.11)
+                plan = plans[rid]
+                # the shared instances of a whole-hand rule held once have one Item per profile
+                items.append(plan.once if instances is _WHOLE_HAND else plan.item(instances))
+            found = self._items = tuple(items)
         return found
 
     @property
     def suppressed(self) -> tuple[Suppressed, ...]:
         found = self._suppressed
         if found is None:
-            stopped = self._stopped
-            if len(stopped) == 2 and stopped[0] is not stopped[1]:  # (most Readings)
-                found = self._suppressed = tuple(stopped)
-            else:
-                found = self._suppressed = _merged(stopped, self._plans)
+            if self._repeats:
+                found = self._suppressed = _merged(self._stopped, self._plans)
+            else:  # no entry can stand twice (most Readings)
+                found = self._suppressed = tuple(self._stopped)
         return found
 
 
@@ -546,18 +540,9 @@ class _RulePlan:
     def item(self, instances: tuple[Instance, ...]) -> Item:
         """The Item of *instances* (one profile-wide object when none of them uses a group)."""
         entry = self.entry
-        if any(instances):
-            # ``Item(...)`` without the frozen dataclass's per-field ``object.__setattr__``
-            # (selection makes one per counted rule of the best Reading): the same value
-            item = _NEW(Item)
-            _SET_ID(item, self.rid)
-            _SET_NAME(item, entry.name)
-            _SET_VALUE_KEY(item, entry.value_key)
-            _SET_VALUE(item, entry.value)
-            _SET_COUNT(item, len(instances))
-            _SET_SETS(item, instances)
-            _SET_SOURCE(item, entry.source)
-            return item
+        if any(instances):  # (selection makes one per counted rule with sets of the best Reading)
+            count = len(instances)
+            return Item.made(self.rid, entry.name, entry.value_key, entry.value, count, instances, entry.source)
         found = self.items.get(len(instances))
         if found is None:
             found = self.items[len(instances)] = Item(
@@ -575,16 +560,18 @@ class _RulePlan:
         return found
 
 
-_SET_ID, _SET_NAME, _SET_VALUE_KEY, _SET_VALUE, _SET_COUNT, _SET_SETS, _SET_SOURCE = (
-    Item.__dict__[name].__set__ for name in ("id", "name", "value_key", "value", "count", "sets", "source")
-)
 _NEW: Final = object.__new__
 
 
 _PLAN_KEY: Final = "_selection_plan"
-Plans = tuple[dict[str, _RulePlan], Mapping[str, int], str, list[_RulePlan]]
-"""Every rule's :class:`_RulePlan`, every rule's decision position, the account-once method, and
-the plans by decision position (a Reading's rules are sorted as integers, then read back)."""
+Row = tuple[str, int, int, int | float, "_RulePlan"]
+"""What :func:`select` reads of a rule on every hit, unpacked at once: its id, the bits of the rules
+with an edge into it, its own bit, its value, and its :class:`_RulePlan` for the rest."""
+Plans = tuple[dict[str, _RulePlan], Mapping[str, int], str, list[Row], bool]
+"""Every rule's :class:`_RulePlan`, every rule's decision position, the account-once method, the
+rows by decision position (a Reading's rules are sorted as integers, then read back), and whether
+an edge's relation is named like a principle (so that its entry may be a principle's entry too:
+then :attr:`Selection.suppressed` always counts repeats)."""
 
 
 def _rule_plans(profile: Profile) -> Plans:
@@ -603,8 +590,13 @@ def _rule_plans(profile: Profile) -> Plans:
                     if other.primary
                 }
         method = graph.account_once or DEFAULT_ACCOUNT_ONCE
-        by_position = sorted(plans.values(), key=lambda plan: plan.position)
-        found = profile.__dict__[_PLAN_KEY] = (plans, graph.position, method, by_position)
+        rows = [
+            (plan.rid, plan.sources, plan.bit, plan.value, plan)
+            for plan in sorted(plans.values(), key=lambda plan: plan.position)
+        ]
+        principles = {"non-identical", "non-separation", "account-once", "only-when-alone"}
+        shared = any(stop.relation in principles for plan in plans.values() for _, _, stop in plan.edges)
+        found = profile.__dict__[_PLAN_KEY] = (plans, graph.position, method, rows, shared)
     return found
 
 
@@ -624,7 +616,9 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     -------
     Selection
     """
-    plans, position, method, by_position = profile.__dict__.get(_PLAN_KEY) or _rule_plans(profile)
+    plans, position, method, rows, repeats = profile.__dict__.get(_PLAN_KEY) or _rule_plans(profile)
+    # repeats: whether an entry may stand twice in suppressed (entries are one object per rule and
+    # cause: a rule stopped on two instances for one cause); the whole-hand path gives a rule one entry
 
     kept: dict[str, tuple[Instance, ...]] = {}
     kept_bits = 0  # the bits of the rules in kept
@@ -637,10 +631,9 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     combining: list[Candidate] = []
     alone: list[_RulePlan] = []
     for at in sorted(map(position.__getitem__, hits)):  # in decision order
-        plan = by_position[at]
-        rid = plan.rid
+        rid, sources, bit, value, plan = rows[at]
         instances = hits[rid].instances
-        live = kept_bits & plan.sources  # the kept rules with an edge into this one
+        live = kept_bits & sources  # the kept rules with an edge into this one
         if live:
             if instances is _WHOLE_HAND and not plan.combining:  # (most edges that fire)
                 # the first kept rule with an edge into it stops it when it holds an instance (a
@@ -649,7 +642,7 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
                 if not kept[rule]:
                     stop = _stopping(plan.by_source, live, kept, ())
                 if stop is not None:
-                    suppressed.append(stop)
+                    suppressed.append(stop)  # (the rule's only entry: it is decided once)
                     continue
             else:
                 survivors: list[Instance] = []
@@ -659,25 +652,27 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
                         suppressed.append(stop)
                         continue
                     if plan.combining:
-                        combining.append(_NEW_TUPLE(Candidate, (rid, inst, plan.value, (plan.position, index))))
+                        combining.append(_NEW_TUPLE(Candidate, (rid, inst, value, (at, index))))
                     survivors.append(inst)
+                if len(survivors) + 1 < len(instances):
+                    repeats = True  # two instances stopped
                 if not survivors:
                     continue
                 if len(survivors) != len(instances):
                     instances = tuple(survivors)
         elif plan.combining:
             for index, inst in enumerate(instances):
-                combining.append(_NEW_TUPLE(Candidate, (rid, inst, plan.value, (plan.position, index))))
+                combining.append(_NEW_TUPLE(Candidate, (rid, inst, value, (at, index))))
         kept[rid] = instances
-        kept_bits |= plan.bit
+        kept_bits |= bit
         if plan.primary:
-            basic += plan.value * len(instances)
+            basic += value * len(instances)
         elif plan.bonus:
-            bonus += plan.value * len(instances)
+            bonus += value * len(instances)
             if plan.alone:
                 alone.append(plan)
         else:
-            lone += plan.value * len(instances)
+            lone += value * len(instances)
             alone.append(plan)
 
     changed = False  # whether account-once or an alone bonus rule took a value out of the sums
@@ -695,15 +690,18 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
                     del kept[rid]
             for i, by, relation in sorted(refused):
                 suppressed.append(plans[combining[i].rule].suppressed(by, relation, PRINCIPLES_SOURCE))
+            repeats = repeats or len(refused) > 1
 
     # kept is in decision order: the rules were decided in it, and account-once only narrows them
     if alone:
         for primary in kept:
             if plans[primary].primary:
                 for plan in alone:
-                    for _ in kept.pop(plan.rid, ()):  # (account-once may have dropped it already)
+                    yielded = len(kept.pop(plan.rid, ()))  # (account-once may have dropped it already)
+                    if yielded:
                         changed = changed or plan.bonus
-                        suppressed.append(plan.yields[primary])
+                        suppressed += [plan.yields[primary]] * yielded
+                        repeats = repeats or yielded > 1
                 break
         else:
             basic = lone  # nothing primary: the alone rules count, and nothing else toward the minimum
@@ -716,7 +714,17 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
                 bonus += plan.value * len(instances)
             else:
                 basic += plan.value * len(instances)
-    return Selection(kept, basic, bonus, plans, suppressed)
+    # ``Selection(...)`` as plain slot stores (no ``__init__`` call: one Selection per Reading)
+    made = _NEW(Selection)
+    made.kept = kept
+    made.basic = basic
+    made.bonus = bonus
+    made._plans = plans
+    made._stopped = suppressed
+    made._repeats = repeats
+    made._items = None
+    made._suppressed = None
+    return made
 
 
 def _merged(suppressed: list[Suppressed], plans: Mapping[str, _RulePlan]) -> tuple[Suppressed, ...]:
