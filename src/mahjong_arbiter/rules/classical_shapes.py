@@ -355,6 +355,9 @@ def wriggling_snake_distance(given: DistanceInput) -> Distance | None:
     return None if given.melds else _SNAKE(given.counts, given.limits)
 
 
+# How many different kinds the standing tiles of a shape hold (SpecialShape.kinds), where the pattern
+# fixes it: nine gates the nine of its suit (fourteen tiles of one suit, each number held), wriggling
+# snake thirteen (ones, 2 to 9 and the four winds); the solver leaves the shape untried for others.
 CLASSICAL_SHAPES: Final = (
     SpecialShape("classical_all_pair_honours", "seven pairs of ones, nines, winds and dragons",
                  "BMJA special hands: All Pair Honours; Codification: Heavenly Twins", all_pair_honours,
@@ -367,10 +370,10 @@ CLASSICAL_SHAPES: Final = (
                  most_melds=0),
     SpecialShape("classical_nine_gates", "1112345678999 of one suit and one more of that suit",
                  "BMJA special hands: Gates of Heaven; Buzzard 2000 p. 11: Calling Nine Tile Hand", nine_gates,
-                 distance=nine_gates_distance, most_melds=0, waits=nine_gates_waits),
+                 distance=nine_gates_distance, most_melds=0, waits=nine_gates_waits, kinds=range(9, 10)),
     SpecialShape("classical_wriggling_snake", "pair of ones, 2 to 9 of the suit, one of each wind",
                  "BMJA special hands: Wriggling Snake", wriggling_snake, distance=wriggling_snake_distance,
-                 most_melds=0, waits=wriggling_snake_waits),
+                 most_melds=0, waits=wriggling_snake_waits, kinds=range(13, 14)),
 )
 """The classical special shapes, registered on import."""
 

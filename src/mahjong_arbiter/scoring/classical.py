@@ -85,9 +85,12 @@ def limit_of(profile: Profile) -> int:
     return profile.limit
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Valued:
-    """One Reading valued: the total, the items that counted and those suppressed."""
+    """One Reading valued: the total, the items that counted and those suppressed.
+
+    (Not frozen: every Reading of a hand makes one, and nothing changes it once made; a frozen
+    dataclass would set each field through ``object.__setattr__``.)"""
 
     reading: Reading
     total: int
@@ -197,10 +200,6 @@ class _Parts:
         points = _sum([r for r in rows if r[0].value_key == "points"])
         return points, _sum([r for r in rows if r[0].value_key == "doubles"])
 
-    def bonus_component(self) -> dict[str, Any]:
-        bp, bd = self.bonus
-        return {"part": "bonus tiles", "base": bp, "doubles": bd, "subtotal": bp * 2**bd}
-
     def all_rows(self) -> list[tuple[RuleEntry, Hits]]:
         return [*self.points, *self.doubles, *self.fixed, *self.calculated]
 
@@ -301,7 +300,7 @@ def _calculated(parts: _Parts, entry: RuleEntry, hits: Hits) -> Valued:
         raw = round(main * factor) + bp * 2**bd
         counted = [*parts.points, *((e, h) for e, h in parts.bonus_rows if e.value_key == "doubles")]
         components = [{"part": entry.name, "base": tile_points, "doubles": int(entry.value), "subtotal": main},
-                      parts.bonus_component()]
+                      _bonus_component(bp, bd)]
         points, doubles = _sum(parts.points), int(entry.value) + bd
     if factor != 1:
         components.append({"part": "an exposed pung or kong: half", "base": 0, "doubles": -1, "subtotal": raw})
@@ -328,9 +327,14 @@ def _fixed(parts: _Parts, entry: RuleEntry, hits: Hits) -> Valued:
     lost = _lost(parts, counted, entry)
     return _valued(parts, total, items, lost, entry.id, "fixed-value hand", "fixed", entry.source, {
         "points": bp, "doubles": bd, "limit_applied": entry.value * factor >= 1 or total < raw, "fixed": entry.id,
-        "components": [{"part": entry.name, "base": main, "doubles": 0, "subtotal": main}, parts.bonus_component()],
+        "components": [{"part": entry.name, "base": main, "doubles": 0, "subtotal": main}, _bonus_component(bp, bd)],
         **({"exposure": "half"} if factor != 1 else {}),
     })
+
+
+def _bonus_component(bp: int, bd: int) -> dict[str, Any]:
+    """The bonus-tile part of a special hand's components (*bp* points, *bd* doubles)."""
+    return {"part": "bonus tiles", "base": bp, "doubles": bd, "subtotal": bp * 2**bd}
 
 
 def _lost(parts: _Parts, counted: list[tuple[RuleEntry, Hits]], entry: RuleEntry) -> list[tuple[RuleEntry, Hits]]:
