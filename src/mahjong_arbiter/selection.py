@@ -59,7 +59,7 @@ from typing import Final, NamedTuple
 from .account_once_table import Answer, abstract_key, answer_of, lookup, record
 from .errors import ProfileError
 from .profiles.graph import RuleGraph
-from .profiles.model import Edge, Profile, RuleEntry
+from .profiles.model import Profile, RuleEntry
 from .result import Item, Suppressed
 from .rules.registry import Hits
 from .solver.reading import Group
@@ -794,18 +794,42 @@ def apply_exclusions(hits: Mapping[str, Hits], profile: Profile) -> tuple[dict[s
     non-repeat; the classical and Hong Kong tables use the same "the tighter criterion scores").
     The kept rules come back in that order.
     """
+    rank, blocks = profile.__dict__.get(_EXCLUSION_KEY) or _exclusion_plan(profile)
     kept: dict[str, Hits] = {}
     suppressed: list[Suppressed] = []
-    blockers: dict[str, Edge] = {}
-    for rid in profile.graph.edge_order:
-        if rid not in hits:
-            continue
-        entry = profile.rules[rid]
+    blockers: dict[str, Suppressed] = {}  # a rule -> the entry of the first kept rule's edge into it
+    # the hits in edge order (a rule the profile lacks is never decided), not every rule of the profile
+    for rid in sorted(filter(rank.__contains__, hits), key=rank.__getitem__):
         blocker = blockers.get(rid)
         if blocker is not None:
-            suppressed.append(Suppressed(rid, entry.name, blocker.rule, blocker.relation, blocker.source))
+            suppressed.append(blocker)
             continue
-        for edge in (*entry.excludes, *entry.implies):
-            blockers.setdefault(edge.target, edge)
+        for target, entry in blocks[rid]:
+            blockers.setdefault(target, entry)
         kept[rid] = hits[rid]
     return kept, suppressed
+
+
+_EXCLUSION_KEY: Final = "_exclusion_plan"
+Exclusions = tuple[dict[str, int], dict[str, tuple[tuple[str, Suppressed], ...]]]
+"""Each rule's place in the profile's edge order, and each rule's edges (its excludes, then its
+implies) as the target and the Suppressed entry the edge gives it (one profile-wide object each)."""
+
+
+def _exclusion_plan(profile: Profile) -> Exclusions:
+    """What :func:`apply_exclusions` reads of *profile*, built on first use and kept with the
+    profile (like :func:`_rule_plans`; the profile object is never changed)."""
+    found: Exclusions | None = profile.__dict__.get(_EXCLUSION_KEY)
+    if found is None:
+        rules = profile.rules
+        rank = {rid: i for i, rid in enumerate(profile.graph.edge_order)}
+        blocks = {
+            rid: tuple(
+                (edge.target, Suppressed(edge.target, rules[edge.target].name, edge.rule, edge.relation, edge.source))
+                for edge in (*entry.excludes, *entry.implies)
+                if edge.target in rules
+            )
+            for rid, entry in rules.items()
+        }
+        found = profile.__dict__[_EXCLUSION_KEY] = (rank, blocks)
+    return found
