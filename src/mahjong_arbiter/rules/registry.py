@@ -33,7 +33,7 @@ from typing import Any, Final
 
 from ..events import FACTS, implied_events
 from ..hand import KNOWN_EVENTS, Context, Hand
-from ..solver.reading import HONOUR_MASK, STANDARD, Group, Reading, Wait, fill_facts
+from ..solver.reading import HONOUR_MASK, STANDARD, Group, Reading, Wait
 from ..solver.shapes import BUILTIN_SPECIAL_SHAPES
 from ..tiles import NUM_KINDS, Tile, kinds_mask
 
@@ -480,7 +480,7 @@ SCREEN_NAMES: Final = frozenset(SCREEN_MASKS) | frozenset(SCREEN_DERIVED)
 def reading_features(reading: Reading) -> int:
     """The Reading's side of the feature word (see :class:`Needs`); combine with
     :attr:`Situation.features`."""
-    structure = reading_structure(reading)  # fills the Reading's facts
+    structure = reading_structure(reading)
     return _KINDS & ~reading.mask | structure << STRUCTURE_AT
 
 
@@ -488,8 +488,6 @@ def reading_structure(reading: Reading) -> int:
     """The structure part of the Reading's feature word (:data:`FEATURE_PARTS`), unshifted:
     its counts of sets, honours, a shared kind, other groups, its wait, whether its shape is a
     special one and its shape."""
-    if not reading.facts_filled:
-        fill_facts(reading)
     bits = (
         _CHOW_COUNT[len(reading.chows)] | _PUNG_COUNT[len(reading.pungs)] | _PAIR_COUNT[len(reading.pairs)]
         | _WAIT_BITS[reading.wait]

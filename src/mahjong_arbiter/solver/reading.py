@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from ..tiles import Tile
 
-__all__ = ["GroupKind", "Group", "Wait", "Reading", "STANDARD", "HONOUR_MASK", "fill_facts"]
+__all__ = ["GroupKind", "Group", "Wait", "Reading", "STANDARD", "HONOUR_MASK"]
 
 STANDARD = "standard"
 """The shape name of four sets and a pair."""
@@ -207,10 +207,9 @@ class Reading:
     winning: Group
     winning_tile: Tile
     wait: Wait
-    # What the rules read off the groups.  These slots stay empty while the solver builds and
-    # sorts Readings (its hot loops never read them); the first read of any of them fills them
-    # all at once (__getattr__ runs only for an empty slot), and every read after that is a plain
-    # slot read.
+    # What the rules read off the groups, filled when the Reading is built (:func:`_fill_facts`).
+    # (No ``__getattr__`` fills them lazily: a class with one gets no specialised attribute reads
+    # in CPython 3.11, and every read of a Reading's attribute cost four times as much.)
     chows: tuple[Group, ...] = field(init=False, repr=False, compare=False)
     """The chows, in canonical order."""
     pungs: tuple[Group, ...] = field(init=False, repr=False, compare=False)
@@ -231,21 +230,14 @@ class Reading:
     """The kinds of the pungs and kongs, one bit per kind."""
     others: tuple[Group, ...] = field(init=False, repr=False, compare=False)
     """The groups that are neither sets nor pairs: a knitted group, a special shape's single tiles."""
-    facts_filled: bool = field(default=False, init=False, repr=False, compare=False)
-    """Whether the fact slots above are filled (:func:`fill_facts`)."""
-    _tiles: tuple[Tile, ...] | None = field(init=False, repr=False, compare=False)
-    _counts: tuple[int, ...] | None = field(init=False, repr=False, compare=False)
-    _suits: frozenset[str] | None = field(init=False, repr=False, compare=False)
+    _tiles: tuple[Tile, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    _counts: tuple[int, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    _suits: frozenset[str] | None = field(default=None, init=False, repr=False, compare=False)
 
-    def __getattr__(self, name: str) -> Any:
-        # only reached for an empty slot: fill the facts (or mark a dearer view not yet built)
-        if name in _LAZY_NAMES:
-            object.__setattr__(self, name, None)
-            return None
-        if name not in _FACT_NAMES:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        fill_facts(self)
-        return object.__getattribute__(self, name)
+    def __post_init__(self) -> None:
+        _SET_CLASS(self, _Unfrozen)
+        _fill_facts(self)
+        _SET_CLASS(self, Reading)
 
     @classmethod
     def make(
@@ -351,7 +343,7 @@ class _Unfrozen(Reading):
     With both hooks the generic ones, a slot store is a plain ``STORE_ATTR`` the interpreter
     specialises (a few dozen instructions), where a frozen Reading's slot is written through its
     member descriptor's ``__set__`` (about 350 each, an argument tuple built per call): building a
-    Reading stores six slots, filling its facts ten.  No instance stays of this class."""
+    Reading stores eight slots, filling its facts nine.  No instance stays of this class."""
 
     __slots__ = ()
     __setattr__ = object.__setattr__
@@ -362,9 +354,8 @@ _NEW: Final = object.__new__
 _SET_CLASS: Final = object.__dict__["__class__"].__set__  # a frozen Reading refuses ``r.__class__ = ...``
 
 
-def fill_facts(reading: Reading) -> None:
-    """Set the fact slots of *reading* from its groups (the first read of any of them does it;
-    a caller that reads them all calls it when :attr:`Reading.facts_filled` is false)."""
+def _fill_facts(reading: Any) -> None:
+    """Set the fact slots of *reading*, still an ``_Unfrozen`` (plain slot stores), from its groups."""
     chows: list[Group] = []
     pungs: list[Group] = []
     pairs: list[Group] = []
@@ -390,32 +381,22 @@ def fill_facts(reading: Reading) -> None:
             pung_mask |= bits
         else:
             others += (g,)
-    _SET_CLASS(reading, _Unfrozen)
-    filling: Any = reading  # an _Unfrozen until its class is given back: plain slot stores
-    filling.chows = tuple(chows)
-    filling.pungs = tuple(pungs)
-    filling.kongs = kongs
-    filling.pairs = tuple(pairs)
-    filling.mask = mask
-    filling.shared_mask = shared
-    filling.chow_mask = chow_mask
-    filling.pung_mask = pung_mask
-    filling.others = others
-    filling.facts_filled = True
-    filling.__class__ = Reading
-
-
-_FACT_NAMES: Final = frozenset(
-    ("chows", "pungs", "kongs", "pairs", "mask", "shared_mask", "chow_mask", "pung_mask", "others")
-)
-_LAZY_NAMES: Final = frozenset(("_tiles", "_counts", "_suits"))
+    reading.chows = tuple(chows)
+    reading.pungs = tuple(pungs)
+    reading.kongs = kongs
+    reading.pairs = tuple(pairs)
+    reading.mask = mask
+    reading.shared_mask = shared
+    reading.chow_mask = chow_mask
+    reading.pung_mask = pung_mask
+    reading.others = others
 
 
 def canonical_reading(shape: str, groups: tuple[Group, ...], winning: Group, winning_tile: Tile, wait: Wait) -> Reading:
     """``Reading(shape, groups, winning, winning_tile, wait)`` for *groups* already in canonical
     order, built without the frozen dataclass's per-field ``object.__setattr__`` calls (as an
     ``_Unfrozen``, see there; the solver makes one per placement of the winning tile): the same
-    value, equal and hashed alike.
+    value, its facts filled, equal and hashed alike.
 
     >>> from mahjong_arbiter.tiles import Tile
     >>> g = Group.pair(Tile.of("E"))
@@ -429,7 +410,8 @@ def canonical_reading(shape: str, groups: tuple[Group, ...], winning: Group, win
     reading.winning = winning
     reading.winning_tile = winning_tile
     reading.wait = wait
-    reading.facts_filled = False
+    reading._tiles = reading._counts = reading._suits = None
+    _fill_facts(reading)
     reading.__class__ = Reading
     found: Reading = reading
     return found
