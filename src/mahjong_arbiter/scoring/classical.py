@@ -109,24 +109,10 @@ def _item(entry: RuleEntry, hits: Hits, *, factor: float = 1.0) -> Item:
 
 
 def _made_item(entry: RuleEntry, name: str, value: int | float, instances: tuple[tuple[Group, ...], ...]) -> Item:
-    """``Item(entry.id, name, entry.value_key, value, len(instances), instances, entry.source)``,
-    built without the frozen dataclass's per-field ``object.__setattr__`` (a hand's best Reading
-    makes one per rule that counted): the same value."""
-    item = _NEW(Item)
-    _SET_ID(item, entry.id)
-    _SET_NAME(item, name)
-    _SET_VALUE_KEY(item, entry.value_key)
-    _SET_VALUE(item, value)
-    _SET_COUNT(item, len(instances))
-    _SET_SETS(item, instances)
-    _SET_SOURCE(item, entry.source)
-    return item
-
-
-_SET_ID, _SET_NAME, _SET_VALUE_KEY, _SET_VALUE, _SET_COUNT, _SET_SETS, _SET_SOURCE = (
-    Item.__dict__[name].__set__ for name in ("id", "name", "value_key", "value", "count", "sets", "source")
-)
-_NEW: Final = object.__new__
+    """*entry*'s Item of *instances* under *name* and *value* (:meth:`Item.made`, without the
+    frozen dataclass's per-field ``object.__setattr__``: a hand's best Reading makes one per
+    rule that counted)."""
+    return Item.made(entry.id, name, entry.value_key, value, len(instances), instances, entry.source)
 
 
 def _sum(entries: list[tuple[RuleEntry, Hits]]) -> int:
@@ -158,9 +144,13 @@ class _Table:
     categories: dict[str, int]
     cap: str
     replaces_ordinary: bool
+    whole: dict[str, Item]
+    """Each rule's Item of one instance that names no groups (a whole-hand rule's), made once:
+    Items are immutable, so every Result shares it, as MCR selection's do."""
 
 
 _TABLE_KEY: Final = "_classical_table"
+_WHOLE_HAND: Final[tuple[tuple[Group, ...], ...]] = ((),)
 
 
 def _table(profile: Profile) -> _Table:
@@ -170,6 +160,7 @@ def _table(profile: Profile) -> _Table:
             {rid: _category(entry) for rid, entry in profile.rules.items()},
             str(profile.policy(FIXED_HAND_CAP, "limit")),
             bool(profile.policy(SPECIAL_REPLACES_ORDINARY, False)),
+            {rid: _made_item(entry, entry.name, entry.value, _WHOLE_HAND) for rid, entry in profile.rules.items()},
         )
     return found
 
@@ -186,7 +177,7 @@ class _Parts:
     fixed: list[tuple[RuleEntry, Hits]]
     calculated: list[tuple[RuleEntry, Hits]]
     factors: dict[str, float]
-    cap: str
+    table: _Table
 
     @property
     def bonus_rows(self) -> list[tuple[RuleEntry, Hits]]:
@@ -226,7 +217,7 @@ def _parts(reading: Reading, hits: dict[str, Hits], profile: Profile, table: _Ta
     entries = profile.rules
     for rid, h in kept.items():  # (one pass instead of a list per category)
         rows[categories[rid]].append((entries[rid], h))
-    return _Parts(reading, limit_of(profile), suppressed, points, doubles, fixed, calculated, factors, table.cap)
+    return _Parts(reading, limit_of(profile), suppressed, points, doubles, fixed, calculated, factors, table)
 
 
 def _exposure(
@@ -261,14 +252,15 @@ def _ordinary(parts: _Parts) -> Valued:
     p: int | float = 0
     d: int | float = 0
     items = []
+    whole = parts.table.whole
     for e, h in parts.points:  # (_sum and _item in one pass)
         instances = h.instances
         p += e.value * len(instances)
-        items.append(_made_item(e, e.name, e.value, instances))
+        items.append(whole[e.id] if instances == _WHOLE_HAND else _made_item(e, e.name, e.value, instances))
     for e, h in parts.doubles:
         instances = h.instances
         d += e.value * len(instances)
-        items.append(_made_item(e, e.name, e.value, instances))
+        items.append(whole[e.id] if instances == _WHOLE_HAND else _made_item(e, e.name, e.value, instances))
     points, doubles = int(p), int(d)
     raw = points * 2**doubles
     limit = parts.limit
@@ -320,7 +312,7 @@ def _fixed(parts: _Parts, entry: RuleEntry, hits: Hits) -> Valued:
     bp, bd = parts.bonus
     main = round(entry.value * factor * parts.limit)
     raw = main + bp * 2**bd
-    cap = {"limit": parts.limit, "hand": max(parts.limit, main), "none": raw}[parts.cap]
+    cap = {"limit": parts.limit, "hand": max(parts.limit, main), "none": raw}[parts.table.cap]
     total = min(raw, cap)
     counted = parts.bonus_rows
     items = (_item(entry, hits, factor=factor), *(_item(e, h) for e, h in counted))

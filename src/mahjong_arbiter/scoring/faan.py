@@ -86,7 +86,7 @@ def _score_reading(reading: Reading, situation: Situation, profile: Profile) -> 
             notes.append(f"{entry.name}: {scope_note}")
             continue
         value = entry.value if entry.value_key == "faan" else _limit_faan(entry.value, profile.limit, rid)
-        item = Item(rid, entry.name, "faan", value, found.count, found.instances, entry.source)
+        item = Item.made(rid, entry.name, "faan", value, found.count, found.instances, entry.source)
         counted[rid] = item
         if entry.params.get("minimum", True):
             toward_minimum += item.subtotal
@@ -163,16 +163,8 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
     notes = list(best.notes)
     if fields["cap_applied"]:
         notes.append(f"{best.uncapped:g} faan capped at {profile.limit}")
-    return Result(
-        profile=profile.id,
-        fingerprint=profile.fingerprint,
-        unit="faan",
-        total=best.total,
-        items=best.items,
-        suppressed=best.suppressed,
-        reading=best.reading,
-        alternatives=tuple(Alternative(s.reading, s.total) for s in scored if s is not best),
-        fields=fields,
-        notes=tuple(notes),
-        readings=tuple(readings),
+    return Result.assembled(
+        profile.id, profile.fingerprint, "faan", best.total, best.items, best.suppressed, best.reading,
+        tuple(Alternative(s.reading, s.total) for s in scored if s is not best), fields, tuple(notes),
+        tuple(readings),
     )
