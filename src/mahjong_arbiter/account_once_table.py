@@ -51,13 +51,19 @@ def abstract_key(method: str, cands: Sequence[Candidate], copies: Callable[[int]
     group (by its order), or None when the candidates are not in primary order (the methods sort
     them; the table holds sorted inputs only)."""
     local: dict[int, int] = {}
+    name = local.setdefault  # a group's new name: the next number, unless it has one
     previous = (-1, -1)  # below every key: (decision position, instance index)
     renamed = []
     for rule, instance, value, key in cands:
         if key <= previous:
             return None
         previous = key
-        renamed.append((rule, value, tuple([local.setdefault(g.order, len(local)) for g in instance])))
+        if len(instance) == 2:  # (most combinations; no comprehension call: named left to right)
+            first, second = instance
+            groups: tuple[int, ...] = (name(first.order, len(local)), name(second.order, len(local)))
+        else:
+            groups = tuple([name(g.order, len(local)) for g in instance])
+        renamed.append((rule, value, groups))
     return method, tuple(renamed), tuple(map(copies, local))
 
 

@@ -130,21 +130,20 @@ class Selection:
         Every instance that held but does not count, with the rule, relation and source that
         stopped it (one entry per rule and cause, counting its instances).
 
-    ``items`` and ``suppressed`` are built on first read: a scorer that compares several
-    Readings by their values reads them for the best one only.  :func:`select` makes every
-    Selection (its slots written directly, without an ``__init__`` call).
+    ``items`` is built on first read: a scorer that compares several Readings by their values
+    reads it for the best one only.  ``suppressed`` is a plain attribute (a property's call costs
+    more than the tuple).  :func:`select` makes every Selection (its slots written directly,
+    without an ``__init__`` call).
     """
 
-    __slots__ = ("kept", "basic", "bonus", "_plans", "_stopped", "_repeats", "_items", "_suppressed")
+    __slots__ = ("kept", "basic", "bonus", "suppressed", "_plans", "_items")
 
     kept: Mapping[str, tuple[Instance, ...]]
     basic: int | float
     bonus: int | float
+    suppressed: tuple[Suppressed, ...]
     _plans: Mapping[str, _RulePlan]
-    _stopped: list[Suppressed]
-    _repeats: bool  # whether an entry of _stopped may stand there twice (to be counted, not repeated)
     _items: tuple[Item, ...] | None
-    _suppressed: tuple[Suppressed, ...] | None
 
     @property
     def total(self) -> int | float:
@@ -161,16 +160,6 @@ class Selection:
                 # the shared instances of a whole-hand rule held once have one Item per profile
                 items.append(plan.once if instances is _WHOLE_HAND else plan.item(instances))
             found = self._items = tuple(items)
-        return found
-
-    @property
-    def suppressed(self) -> tuple[Suppressed, ...]:
-        found = self._suppressed
-        if found is None:
-            if self._repeats:
-                found = self._suppressed = _merged(self._stopped, self._plans)
-            else:  # no entry can stand twice (most Readings)
-                found = self._suppressed = tuple(self._stopped)
         return found
 
 
@@ -720,10 +709,9 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     made.basic = basic
     made.bonus = bonus
     made._plans = plans
-    made._stopped = suppressed
-    made._repeats = repeats
+    # no entry can stand twice without repeats (most Readings): no merging
+    made.suppressed = _merged(suppressed, plans) if repeats else tuple(suppressed)
     made._items = None
-    made._suppressed = None
     return made
 
 
