@@ -47,6 +47,9 @@ __all__ = [
     "given_facts",
     "implied_events",
     "validate_context",
+    "Check",
+    "context_checks",
+    "apply_checks",
     "refusal_text",
 ]
 
@@ -352,6 +355,55 @@ _REQUIRED: Final = {
 """Each fact's preconditions in :data:`CHECKS` order, with their values (read once, not per hand)."""
 
 
+Check = tuple[Fact, str, Any]
+"""One precondition to apply: the fact that holds, the check (a :data:`CHECKS` key) and its value."""
+
+
+def context_checks(context: Context) -> tuple[Check, ...]:
+    """The preconditions of every flag and event *context* gives (implied events included), in the
+    order :func:`validate_context` applies them: the facts in registry order, each fact's checks in
+    :data:`CHECKS` order.  Empty for most contexts (no flag but a kong's needs a check).
+
+    Derived once per set of facts given (read from the four flags and the events, as
+    :func:`given_facts`) and kept: every hand scored or parsed asks.
+
+    >>> from mahjong_arbiter.hand import Context
+    >>> [(fact.name, check) for fact, check, _ in context_checks(Context(kong_related=True))]
+    [('robbing_kong', 'copies_elsewhere')]
+    """
+    key = (context.self_drawn, context.kong_related, context.last_tile, context.last_of_kind, context.events)
+    found = _CHECKS.get(key)
+    if found is None:
+        found = _CHECKS[key] = tuple(
+            (FACTS[name], check, value) for name in given_facts(context) for check, value in _REQUIRED[name]
+        )
+    return found
+
+
+_CHECKS: Final[dict[tuple[bool, bool, bool, bool, frozenset[str]], tuple[Check, ...]]] = {}
+"""The preconditions to apply, by the context fields the facts given are read from (see
+:func:`context_checks`), each answer derived on first use."""
+
+
+def apply_checks(hand: Hand, context: Context, checks: tuple[Check, ...]) -> None:
+    """Apply *checks* (:func:`context_checks` of *context*) to *hand*: :func:`validate_context`
+    for a caller that has the checks already.
+
+    Raises
+    ------
+    HandError
+        ``bad_context``, as :func:`validate_context`.
+    """
+    for fact, check, value in checks:
+        problem = _broken(check, value, hand, context)
+        if problem is not None:
+            raise HandError(
+                "bad_context",
+                f"{fact.title} ({fact.given.split(';')[0]}) is impossible here: {problem}. "
+                f"Why: {fact.because[check]}",
+            )
+
+
 def validate_context(hand: Hand, context: Context) -> None:
     """Refuse a context the hand makes impossible: the preconditions of every fact that holds.
 
@@ -372,16 +424,9 @@ def validate_context(hand: Hand, context: Context) -> None:
     ...     print(exc.message.split(":")[1].strip())
     the hand holds 1m 3 times (the winning tile included) and 3 more are elsewhere
     """
-    for name in given_facts(context):
-        fact = FACTS[name]
-        for check, value in _REQUIRED[name]:
-            problem = _broken(check, value, hand, context)
-            if problem is not None:
-                raise HandError(
-                    "bad_context",
-                    f"{fact.title} ({fact.given.split(';')[0]}) is impossible here: {problem}. "
-                    f"Why: {fact.because[check]}",
-                )
+    checks = context_checks(context)
+    if checks:  # (most contexts give no fact with a precondition)
+        apply_checks(hand, context, checks)
 
 
 def refusal_text(fact: Fact) -> list[str]:

@@ -14,17 +14,18 @@ stored, so a house-rules file that drops or renames a rule changes the answer by
 
 from __future__ import annotations
 
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
-from ..events import FACTS, given_facts, implied_events
+from ..events import FACTS, Check, context_checks, given_facts, implied_events
 from ..hand import Context
 from .model import Profile, RuleEntry
 
 if TYPE_CHECKING:
     from ..result import Result
 
-__all__ = ["earned_by", "fact_notes", "registry_rows", "registry_markdown", "registry_text"]
+__all__ = [
+    "earned_by", "fact_plan", "fact_notes", "unearned_notes", "registry_rows", "registry_markdown", "registry_text",
+]
 
 
 def earned_by(profile: Profile, fact: str) -> tuple[RuleEntry, ...]:
@@ -36,7 +37,7 @@ def earned_by(profile: Profile, fact: str) -> tuple[RuleEntry, ...]:
 
 
 _NOTES_KEY = "_fact_notes"
-_BY_CONTEXT_KEY = "_fact_notes_by_context"
+_BY_CONTEXT_KEY = "_fact_plans"
 
 Pending = tuple[frozenset[str], tuple[str, ...], str]
 """A fact some rules of the profile can earn: their ids, their names, and the note said when none
@@ -77,6 +78,34 @@ def _notes_plan(profile: Profile, given: tuple[str, ...], events: frozenset[str]
     return found
 
 
+FactPlan = tuple[tuple[Check, ...], tuple[str, ...], tuple[Pending, ...]]
+"""What the facts a context gives ask of a hand scored under a profile: the preconditions to
+apply (:func:`mahjong_arbiter.events.context_checks`), then the :data:`NotesPlan`."""
+
+
+def fact_plan(profile: Profile, context: Context) -> FactPlan:
+    """The preconditions of the facts *context* gives, the notes of those no rule of *profile*
+    scores and the facts some rule scores (:func:`unearned_notes` reads them with a result).
+
+    Kept with the profile by the context fields the facts given are read from (the four flags and
+    the events, :func:`mahjong_arbiter.events.given_facts`), so a hand scored asks one dict; the
+    common answer is ``((), (), ())``: nothing to check, nothing to note.
+
+    >>> from mahjong_arbiter.profiles.loader import load_profile
+    >>> fact_plan(load_profile("mcr"), Context())
+    ((), (), ())
+    """
+    known: dict[tuple[bool, bool, bool, bool, frozenset[str]], FactPlan] | None = profile.__dict__.get(_BY_CONTEXT_KEY)
+    if known is None:
+        known = profile.__dict__[_BY_CONTEXT_KEY] = {}
+    key = (context.self_drawn, context.kong_related, context.last_tile, context.last_of_kind, context.events)
+    found = known.get(key)
+    if found is None:
+        unscored, pending = _notes_plan(profile, given_facts(context), context.events)
+        found = known[key] = (context_checks(context), unscored, pending)
+    return found
+
+
 def fact_notes(profile: Profile, context: Context, result: Result) -> list[str]:
     """The notes for the flags and events the caller gave that earn nothing, in registry order:
     first one for each fact no rule of *profile* scores (issue 12: an event the profile does not
@@ -86,32 +115,30 @@ def fact_notes(profile: Profile, context: Context, result: Result) -> list[str]:
     unless a note of *result* already names one of them: a fact the profile scores elsewhere is
     never dropped in silence on a hand where it earns nothing (Codification's last possible tile
     needs the only possible tile too)."""
-    # the facts given are read from the four flags and the events (events.given_facts): the plan
-    # is kept by them, so a hand asks one dict
-    known: dict[tuple[bool, bool, bool, bool, frozenset[str]], NotesPlan] | None = profile.__dict__.get(_BY_CONTEXT_KEY)
-    if known is None:
-        known = profile.__dict__[_BY_CONTEXT_KEY] = {}
-    key = (context.self_drawn, context.kong_related, context.last_tile, context.last_of_kind, context.events)
-    found = known.get(key)
-    if found is None:
-        found = known[key] = _notes_plan(profile, given_facts(context), context.events)
-    unscored, pending = found
-    if not pending:
-        return list(unscored)
-    notes = list(unscored)
+    _, unscored, pending = fact_plan(profile, context)
+    return unearned_notes(result, unscored, pending)
+
+
+def unearned_notes(result: Result, unscored: tuple[str, ...], pending: tuple[Pending, ...]) -> list[str]:
+    """:func:`fact_notes` from the parts of the profile's :func:`fact_plan`: the *unscored* notes,
+    then the note of each *pending* fact none of whose rules counted on *result*, was suppressed
+    by another, or is named by a note of *result*."""
+    notes = [*unscored]
     for ids, names, note in pending:
-        if _counts(ids, result) or any(name in said for said in result.notes for name in names):
-            continue  # one of its rules counted or was suppressed by another, or the profile's own note says why
-        notes.append(note)
+        # (loops, not ids.isdisjoint(map(attrgetter("id"), ...)): half the instructions on a few items)
+        for item in result.items:
+            if item.id in ids:
+                break
+        else:
+            for stopped in result.suppressed:
+                if stopped.id in ids:
+                    break
+            else:
+                if not any(name in said for said in result.notes for name in names):
+                    notes.append(note)
     return notes
 
 
-def _counts(ids: frozenset[str], result: Result) -> bool:
-    """Whether one of the rules *ids* counted on *result* or was suppressed by another rule."""
-    return not (ids.isdisjoint(map(_ID, result.items)) and ids.isdisjoint(map(_ID, result.suppressed)))
-
-
-_ID: Final = attrgetter("id")
 
 
 def registry_rows(profiles: list[Profile]) -> list[dict[str, Any]]:

@@ -58,6 +58,8 @@ def mcr_context_notes(hand: Hand, context: Context) -> list[str]:
     >>> len(notes), "2s stands three times" in notes[0]
     (1, True)
     """
+    if not context.last_of_kind and not context.events:  # (most hands: none of the facts below is given)
+        return []
     notes = []
     tile = hand.winning_tile
     if context.last_of_kind and tile is not None and _other_copy_standing(hand):

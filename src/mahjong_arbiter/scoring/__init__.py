@@ -21,8 +21,9 @@ import importlib
 from typing import Protocol, cast
 
 from ..errors import ArbiterError
-from ..hand import Context, Hand, validate_context
-from ..profiles.events import fact_notes
+from ..events import apply_checks
+from ..hand import Context, Hand
+from ..profiles.events import fact_plan, unearned_notes
 from ..profiles.loader import load_profile
 from ..profiles.model import Profile
 from ..result import Result
@@ -67,19 +68,22 @@ def score(hand: Hand, context: Context, profile: Profile | str, *, backend: str 
     HandError
         When the context contradicts the hand.
     """
-    prof = resolve_profile(profile)
-    if not hand.is_complete:
+    prof = profile if isinstance(profile, Profile) else load_profile(profile)  # (resolve_profile, inlined)
+    if hand.winning_tile is None:  # (not Hand.is_complete, without the property call)
         raise ArbiterError("tile_count", "a winning hand needs its winning tile (14 tiles, kongs as 3)")
-    validate_context(hand, context)
-    return _with_unscored_notes(_arithmetic(prof).score(hand, context, prof, backend=backend), prof, context)
+    checks, unscored, pending = fact_plan(prof, context)  # validate_context's checks and the notes, in one look-up
+    if checks:
+        apply_checks(hand, context, checks)
+    result = (_LOADED.get(prof.arithmetic) or _arithmetic(prof)).score(hand, context, prof, backend=backend)
+    if unscored or pending:  # (most hands give no fact that can earn nothing)
+        notes = unearned_notes(result, unscored, pending)
+        if notes:  # (most hands: every fact given earned something)
+            return _with_notes(result, notes)
+    return result
 
 
-def _with_unscored_notes(result: Result, profile: Profile, context: Context) -> Result:
-    """*result* with a note for each fact given that earns nothing: under the profile at all, or
-    on this hand."""
-    notes = fact_notes(profile, context, result)
-    if not notes:
-        return result  # nothing given that earns nothing (most hands of an archive)
+def _with_notes(result: Result, notes: list[str]) -> Result:
+    """*result* with *notes* after its own, those it has already left out."""
     extra = tuple(n for n in notes if n not in result.notes)
     return result.with_notes(result.notes + extra) if extra else result
 
@@ -93,6 +97,9 @@ def score_loser(hand: Hand, context: Context, profile: Profile | str) -> Result:
         raise ArbiterError(
             "unsupported", f"profile {prof.id} ({prof.arithmetic}) does not score losers' hands"
         )
-    validate_context(hand, context)
+    checks, unscored, pending = fact_plan(prof, context)
+    if checks:
+        apply_checks(hand, context, checks)
     result: Result = scorer(hand, context, prof)
-    return _with_unscored_notes(result, prof, context)
+    notes = unearned_notes(result, unscored, pending)
+    return _with_notes(result, notes) if notes else result

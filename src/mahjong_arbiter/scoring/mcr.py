@@ -92,14 +92,11 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
             best = min(tied, key=preference)
         alternatives = tuple(Alternative(r, s.total) for i, (r, s) in enumerate(scored) if i != best)
         reading, chosen = scored[best]
-    minimum = minimum_of(profile)
+    minimum, below = profile.__dict__.get(_MINIMUM_KEY) or _minimum_notes(profile)
     notes = mcr_context_notes(hand, context)
     basic = chosen.basic
     if basic < minimum:
-        notes.append(
-            f"{basic:g} points without flowers is below the minimum of {minimum}: not a valid win "
-            "(Green Book 2006 §3.11.6.6; flowers do not count towards it)"
-        )
+        notes.append(below.get(basic) or _below_minimum(basic, minimum))
     return Result.assembled(
         profile.id,
         profile.fingerprint,
@@ -113,6 +110,26 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         tuple(notes),
         tuple(readings),
     )
+
+
+def _below_minimum(basic: int | float, minimum: int) -> str:
+    """The note of a hand whose *basic* points (without flowers) are below *minimum*."""
+    return (
+        f"{basic:g} points without flowers is below the minimum of {minimum}: not a valid win "
+        "(Green Book 2006 §3.11.6.6; flowers do not count towards it)"
+    )
+
+
+_MINIMUM_KEY: Final = "_mcr_minimum_notes"
+
+
+def _minimum_notes(profile: Profile) -> tuple[int, dict[float, str]]:
+    """The profile's minimum and the note of each whole number of points below it, made and kept
+    with the profile on its first hand (a quarter of the hands of an archive fall short)."""
+    minimum = minimum_of(profile)
+    notes: dict[float, str] = {n: _below_minimum(n, minimum) for n in range(minimum)}
+    found = profile.__dict__[_MINIMUM_KEY] = (minimum, notes)
+    return found
 
 
 def minimum_met(result: Result) -> bool:
