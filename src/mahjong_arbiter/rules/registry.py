@@ -136,7 +136,6 @@ class Situation:
         self,
         hand: Hand,
         context: Context,
-        *,
         policies: Mapping[str, Any] | None = None,
         winner: bool = True,
         wait_finder: Callable[[Hand], tuple[tuple[Tile, ...], tuple[Tile, ...]]] | None = None,

@@ -89,6 +89,9 @@ class Group:
     is_pung_or_kong: bool = field(init=False, repr=False, compare=False)
     mask: int = field(init=False, repr=False, compare=False)
     """The kinds the group holds, one bit per kind (bit *i* for the tile of index *i*)."""
+    low: int = field(init=False, repr=False, compare=False)
+    """The bit of the group's lowest kind in :attr:`mask` (a chow's identity, in a Reading's
+    :attr:`~Reading.chow_mask`)."""
     copies: int = field(init=False, repr=False, compare=False)
     """How many tiles of each of its kinds the group holds (a pung 3, a chow 1)."""
     _key: tuple[int, tuple[int, ...], bool, bool] = field(init=False, repr=False)
@@ -123,6 +126,7 @@ class Group:
         for t in self.tiles:
             mask |= 1 << t.index
         object.__setattr__(self, "mask", mask)
+        object.__setattr__(self, "low", mask & -mask)
         object.__setattr__(self, "copies", len(self.tiles) // mask.bit_count())
         object.__setattr__(self, "_kind_value", self.kind.value)
         object.__setattr__(self, "_tokens", tuple(t.token for t in self.tiles))
@@ -364,12 +368,14 @@ def _fill_facts(reading: Any) -> None:
     mask = shared = chow_mask = pung_mask = 0
     for g in reading.groups:
         bits = g.mask
-        shared |= mask & bits
+        common = mask & bits
+        if common:  # (most groups share no kind: no |= on the shared mask for them)
+            shared |= common
         mask |= bits
         kind = g.kind
         if kind is _CHOW:
             chows.append(g)
-            chow_mask |= bits & -bits  # the chow's lowest kind
+            chow_mask |= g.low  # the chow's lowest kind
         elif kind is _PUNG:
             pungs.append(g)
             pung_mask |= bits
