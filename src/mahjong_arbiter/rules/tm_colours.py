@@ -29,8 +29,10 @@ _ODD = (1, 3, 5, 7, 9)
 
 def _pungs_and_pair(reading: Reading) -> tuple[list[Group], Group] | None:
     """Four pungs or kongs and a pair, or None."""
+    if reading.chows:  # (tested first: most Readings have a chow, and the sets are not built for them)
+        return None
     sets = standard_sets(reading)
-    if sets is None or reading.chows or reading.pair is None:
+    if sets is None or reading.pair is None:
         return None
     return list(sets), reading.pair
 

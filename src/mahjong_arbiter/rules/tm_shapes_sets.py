@@ -133,11 +133,13 @@ def three_philosophers(si: ShapeInput) -> _Found:
         if base in declared:
             return []
         declared[base] = meld.first.index
+    if any(si.counts[27:]):  # a standing honour is left over whatever the chows (no combination tried)
+        return []
     choices = [[declared[b]] if b in declared else [b + r for r in range(7)] for b in SUIT_BASES]
     found = []
     for starts in product(*choices):
         rest = list(si.counts)
-        chows = []
+        standing = []
         for base, start in zip(SUIT_BASES, starts, strict=True):
             if base in declared:
                 continue
@@ -145,13 +147,16 @@ def three_philosophers(si: ShapeInput) -> _Found:
                 break
             for i in range(start, start + 3):
                 rest[i] -= 1
-            chows.append(Group.chow(Tile.at(start)))
+            standing.append(start)
         else:
-            if any(rest[27:]) or sum(rest) != 5:
+            if sum(rest) != 5:
                 continue
+            chows = None  # the chows' Groups, made for a combination that completes only
             for pair in (i for i in range(27) if rest[i] >= 2):
                 rest[pair] -= 2
                 if mixed_chows_split(rest, 1):
+                    if chows is None:
+                        chows = [Group.chow(Tile.at(start)) for start in standing]
                     found.append(canonical([*chows, Group.pair(Tile.at(pair)), *singles(rest, range(27))]))
                 rest[pair] += 2
     return _dedupe(found)

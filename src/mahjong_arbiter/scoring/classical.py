@@ -427,7 +427,7 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
     refusals: list[str] = []
     for reading in readings:
         hits = rule_hits(reading, situation, profile)  # the winner's rules: applies all or winner
-        refusal = chow_refusal(reading, profile)  # (after rule_hits, which fills the facts it reads)
+        refusal = chow_refusal(reading, profile)
         found = value_hits(reading, hits, profile, ordinary_allowed=reading.shape == STANDARD and refusal is None)
         if found is None:
             refusals.append(refusal or (
