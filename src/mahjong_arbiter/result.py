@@ -211,7 +211,6 @@ class Alternative:
 
 
 _NEW: Final = object.__new__
-_SET: Final = object.__setattr__  # (a frozen dataclass refuses its own __setattr__)
 
 
 @dataclass(frozen=True)
@@ -249,19 +248,30 @@ class Result:
         notes: tuple[str, ...],
         readings: tuple[Reading, ...],
     ) -> Result:
-        """``Result(...)`` with every field but ``id`` given, without the frozen dataclass's
-        per-field ``object.__setattr__`` (a scorer makes one per hand): the same value.
+        """``Result(...)`` with every field but ``id`` given, built as an :class:`_UnfrozenResult`
+        (plain attribute stores) that then takes this class back, instead of the frozen
+        dataclass's ``object.__setattr__`` per field or a dict literal for ``__dict__`` (a scorer
+        makes one per hand): the same value.
 
         >>> Result.assembled("p", "f", "points", 8, (), (), None, (), {}, (), ()) == Result("p", "f", "points", 8, ())
         True
         """
-        made = _NEW(cls)
-        _SET(made, "__dict__", {
-            "profile": profile, "fingerprint": fingerprint, "unit": unit, "total": total, "items": items,
-            "suppressed": suppressed, "reading": reading, "alternatives": alternatives, "fields": fields,
-            "notes": notes, "id": None, "readings": readings,
-        })
-        return made
+        made: Any = _NEW(_UnfrozenResult)
+        made.profile = profile
+        made.fingerprint = fingerprint
+        made.unit = unit
+        made.total = total
+        made.items = items
+        made.suppressed = suppressed
+        made.reading = reading
+        made.alternatives = alternatives
+        made.fields = fields
+        made.notes = notes
+        made.id = None
+        made.readings = readings
+        made.__class__ = cls
+        result: Result = made
+        return result
 
     def with_id(self, hand_id: str | None) -> Result:
         """This result under another hand id (``dataclasses.replace`` without re-running the
@@ -350,3 +360,12 @@ class Result:
 
     def __str__(self) -> str:
         return self.to_text()
+
+
+class _UnfrozenResult(Result):
+    """A Result without the frozen dataclass's ``__setattr__`` and ``__delattr__``:
+    :meth:`Result.assembled` stores a Result's fields while it is one of these, then gives it back
+    its class (as :class:`_UnfrozenItem` does for an Item).  No instance stays of this class."""
+
+    __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
