@@ -35,14 +35,15 @@ __all__ = ["decompose", "split_exists", "suit_splits", "suit_waits", "standard_w
 
 _Option = tuple[int, int, tuple[Group, ...]]  # (sets, pairs, groups)
 
-# A table row is kept as the file's bytes: its key the nine count digits, its splits two bytes per
-# group (a letter c/p/e and the rank digit).  To combine suits, each suit's row is translated so
-# its rank digits are its own ('1'..'9', 'A'..'I', 'Q'..'Y'; honours 'a'..'g'): every group of a
-# hand then has a distinct two-byte token, and a whole split is decoded by one C-level map over
-# the tokens read as 16-bit integers.
-_DIGITS: Final = bytes.maketrans(bytes(range(6)), b"012345")
+# A table row is kept as the file's bytes: its key the nine counts (one byte each, as ``bytes`` of
+# the counts: the file's digits are translated once at load), its splits two bytes per group (a
+# letter c/p/e and the rank digit).  To combine suits, each suit's row is translated so its rank
+# digits are its own ('1'..'9', 'A'..'I', 'Q'..'Y'; honours 'r'..'x', no letter among them): every
+# group of a hand then has a distinct two-byte token, a split's pairs are the count of its 'e'
+# bytes, and a whole split is decoded by one C-level map over the tokens read as 16-bit integers.
+_DIGITS: Final = bytes.maketrans(b"012345", bytes(range(6)))
 _SUIT_RANKS: Final = (b"123456789", b"ABCDEFGHI", b"QRSTUVWXY")
-_HONOUR_RANKS: Final = b"abcdefg"
+_HONOUR_RANKS: Final = b"rstuvwx"
 _TO_SUIT: Final = tuple(bytes.maketrans(b"123456789", ranks) for ranks in _SUIT_RANKS)
 _LETTERS: Final = {GroupKind.CHOW: b"c", GroupKind.PUNG: b"p", GroupKind.PAIR: b"e"}
 
@@ -75,18 +76,21 @@ def _rows(name: str) -> dict[bytes, bytes]:
     data = shipped_table_bytes(name)
     body = data[data.index(b"\n", data.rindex(b"#")) + 1:]  # after the comment lines that head the file
     cells = body.replace(b"\n", b"\t").split(b"\t")  # key, row, key, row, ... (C-level, no loop per line)
-    return dict(zip(cells[0::2], cells[1::2], strict=False))
+    keys = b"\t".join(cells[0::2]).translate(_DIGITS).split(b"\t")  # the digits as count bytes, all at once
+    return dict(zip(keys, cells[1::2], strict=False))
 
 
 @cache
 def _splits() -> dict[bytes, bytes]:
-    """The split table: nine count digits -> its splits (two-byte groups, splits separated by spaces)."""
+    """The split table: nine counts (``bytes`` of them) -> its splits (two-byte groups, splits
+    separated by spaces)."""
     return _rows(TABLE_FILE)
 
 
 @cache
 def _waits() -> dict[bytes, bytes]:
-    """The wait table: nine count digits -> the rank digits whose one more tile makes it split."""
+    """The wait table: nine counts (``bytes`` of them) -> the rank digits whose one more tile makes
+    it split."""
     return _rows(WAIT_FILE)
 
 
@@ -102,7 +106,7 @@ def suit_splits(suit: int, vector: tuple[int, ...]) -> tuple[_Option, ...]:
     """
     if max(vector) > 4:
         return _splits_over_four(suit, vector)
-    row = _splits().get(bytes(vector).translate(_DIGITS))
+    row = _splits().get(bytes(vector))
     if row is None:
         return ()
     total = sum(vector)
@@ -138,81 +142,65 @@ def decompose(counts: Sequence[int], sets: int) -> list[tuple[Group, ...]]:
     >>> len(decompose(counts_of(tiles), 3))
     2
     """
-    pairs = 0
-    parts: list[bytes] = []
     raw = bytes(counts)  # one byte per kind
+    table = _splits()
+    m = table.get(raw[0:9])  # each suit's splits (b"" when it holds no tile), None when it has none
+    p = table.get(raw[9:18])
+    s = table.get(raw[18:27])
     honours = raw[27:34]
+    h = b""
     if honours != _NO_HONOURS:
         known = _honour_parts().get(honours)  # every honour held 0, 2 or 3 times: read, not looped
         if known is not None:
-            tokens, pairs = known
-            parts.append(tokens)
+            h = known
         elif honours.translate(None, b"\x00\x02\x03\x05"):
             return []  # a lone honour, four standing (a kong must be declared) or more makes no group
         else:
-            parts, pairs = _honours_with_five(honours)
-    digits = raw.translate(_DIGITS)
-    table = _splits()
-    several = False
-    over_four = False
-    for start, to_suit in _SUIT_STARTS:
-        key = digits[start:start + 9]
-        if key == _NO_TILES:
-            continue
-        row = table.get(key)
-        if row is None:
-            if 5 not in raw[start:start + 9]:
-                return []
-            over_four = True
-            continue
-        if _PAIR_LETTER in row:  # every split of a suit holds the pair or none does
-            pairs += 1
-        if _SPACE in row:
-            several = True
-        parts.append(row.translate(to_suit))
-    if over_four:
-        return _decompose_over_four(counts, sets)
-    if pairs != 1:
+            h = _honours_with_five(honours)
+    if m is None or p is None or s is None:
+        return _decompose_over_four(counts, sets) if 5 in raw else []
+    # the suits' rank digits made their own (the m suit's are the table's)
+    tokens = h + m + p.translate(_TO_P) + s.translate(_TO_S)
+    if _SPACE not in tokens:  # one split per part: its tokens are the split
+        # sets and the pair, two bytes a group: the split holds the sets asked
+        if tokens.count(_PAIR_LETTER) != 1 or len(tokens) != 2 * sets + 2:
+            return []
+        return [tuple(map(_GROUP_OF, memoryview(tokens).cast("H")))]
+    options = [part.split(b" ") for part in (h, m, p.translate(_TO_P), s.translate(_TO_S))]
+    if sum(_PAIR_LETTER in splits[0] for splits in options) != 1:  # each split of a part holds the pair or none does
         return []
-    if not several:
-        tokens = b"".join(parts)
-        # sets and the pair, two bytes a group: the splits hold the sets asked
-        return [_groups(tokens)] if len(tokens) == 2 * sets + 2 else []
-    found = [_groups(b"".join(combo)) for combo in product(*(part.split(b" ") for part in parts))]
+    found = [_groups(b"".join(combo)) for combo in product(*options)]
     return found if len(found[0]) == sets + 1 else []
 
 
-def _honours_with_five(honours: bytes) -> tuple[list[bytes], int]:
+def _honours_with_five(honours: bytes) -> bytes:
     """The tokens of seven honour counts of 0, 2, 3 or 5 (a five a pung and the pair, only in a
-    waits trial) in kind order, and how many pairs they hold."""
+    waits trial) in kind order."""
     parts: list[bytes] = []
-    pairs = 0
     for offset, n in enumerate(honours):
         if n == 3 or n == 5:
             parts.append(_HONOUR_PUNG[offset])
         if n == 2 or n == 5:
             parts.append(_HONOUR_PAIR[offset])
-            pairs += 1
-    return parts, pairs
+    return b"".join(parts)
 
 
 @cache
-def _honour_parts() -> dict[bytes, tuple[bytes, int]]:
+def _honour_parts() -> dict[bytes, bytes]:
     """Every seven honour counts of 0, 2 and 3 only (3**7 of them, listed once on first use) ->
-    their groups' tokens joined in kind order, and how many pairs they hold."""
-    found = {b"": (b"", 0)}  # built one honour at a time: the counts of the first few, their tokens
+    their groups' tokens joined in kind order."""
+    found = {b"": b""}  # built one honour at a time: the counts of the first few, their tokens
     for pung, pair in zip(_HONOUR_PUNG, _HONOUR_PAIR, strict=True):
         found = {
-            key + n: (tokens + part, pairs + (n == b"\x02"))
-            for key, (tokens, pairs) in found.items()
+            key + n: tokens + part
+            for key, tokens in found.items()
             for n, part in ((b"\x00", b""), (b"\x02", pair), (b"\x03", pung))
         }
     return found
 
 
-_SUIT_STARTS: Final = tuple(zip((0, 9, 18), _TO_SUIT, strict=True))
+_TO_P, _TO_S = _TO_SUIT[1:]
 _NO_HONOURS: Final = bytes(7)
-_NO_TILES: Final = b"000000000"
 _PAIR_LETTER: Final = _LETTERS[GroupKind.PAIR][0]  # bytes searched for an integer: one memchr
 _SPACE: Final = ord(" ")
 
@@ -263,7 +251,7 @@ def split_exists(counts: Sequence[int], sets: int) -> bool:
         vector = counts[start:start + 9]
         total = sum(vector)
         if total:
-            if bytes(vector).translate(_DIGITS) not in table:
+            if bytes(vector) not in table:
                 return False
             if total % 3 == 2:
                 pairs += 1
@@ -279,7 +267,7 @@ def suit_waits(suit: int, vector: Sequence[int]) -> tuple[int, ...]:
     >>> suit_waits(0, (0, 0, 0, 0, 0, 0, 0, 2, 2))  # 88 99: a pung of either with the other pair
     (8, 9)
     """
-    row = _waits().get(bytes(vector).translate(_DIGITS), b"")
+    row = _waits().get(bytes(vector), b"")
     return tuple(byte - 0x30 for byte in row)
 
 
@@ -298,8 +286,7 @@ def standard_waits(counts: Sequence[int], sets: int) -> list[int]:
     if sum(raw) != 3 * sets + 1:
         return []
     honours = raw[27:34]
-    digits = raw.translate(_DIGITS)
-    keys = (digits[0:9], digits[9:18], digits[18:27])
+    keys = (raw[0:9], raw[9:18], raw[18:27])
     m, p, s = map(_splits().get, keys)  # per suit: its splits as it is (b"" when empty), or None
     needy = honours.translate(None, b"\x00\x02\x03")  # the honour counts other than 0, 2 and 3
     if needy:
