@@ -27,7 +27,7 @@ from typing import Final
 
 from ..hand import Meld, MeldKind
 from ..tiles import NUM_KINDS, Tile
-from .reading import Group, GroupKind, Reading, Wait, canonical_reading
+from .reading import STANDARD, Group, GroupKind, Reading, Wait, canonical_reading
 
 __all__ = [
     "Decomposer",
@@ -136,25 +136,36 @@ def place_winning_tile(
     winning_tile: Tile,
     self_drawn: bool,
 ) -> list[Reading]:
-    """Every Reading of one split: one per distinct standing group that holds *winning_tile*."""
-    bit = 1 << winning_tile.index
+    """Every Reading of one split: one per distinct standing group that holds *winning_tile*.
+
+    A special shape's groupings come in canonical order already (:class:`~mahjong_arbiter.solver.
+    shapes.SpecialShape`): without declared melds they are not sorted again."""
+    index = winning_tile.index
+    bit = 1 << index
+    waits = _WAITS_AT[index]  # the standing groups holding the tile: their waits, by order
     # Sorted once: a completed group's exposed twin sorts just before its concealed equals, so it
     # can take the place of the first of them and the order stays canonical.  Equal groups stand
     # side by side, so the first of each run of equals is the one placement they give.
-    ordered = tuple(sorted((*declared, *standing) if declared else standing, key=_ORDER))
+    if declared:
+        ordered = tuple(sorted((*declared, *standing), key=_ORDER))
+    elif shape == STANDARD:
+        ordered = tuple(sorted(standing, key=_ORDER))
+    else:
+        ordered = tuple(standing)
     found: list[Reading] = []
     last = -1  # the order of the group last placed: equal groups have equal orders
     for i, group in enumerate(ordered):
         if not group.mask & bit or group.declared or group.order == last:
             continue
         last = group.order
-        wait = wait_of(group, winning_tile)
+        wait = waits.get(last) or wait_of(group, winning_tile)  # read for a standing group, else worked out
         if self_drawn:
             found.append(canonical_reading(shape, ordered, group, winning_tile, wait))
             continue
-        completed = _EXPOSED_GET(group.order) or exposed(group)  # no call for a standing group
-        groups = (*ordered[:i], completed, *ordered[i + 1:])
-        found.append(canonical_reading(shape, groups, completed, winning_tile, wait))
+        completed = _EXPOSED_GET(last) or exposed(group)  # no call for a standing group
+        groups = list(ordered)  # the completed group in the place of its concealed twin
+        groups[i] = completed
+        found.append(canonical_reading(shape, tuple(groups), completed, winning_tile, wait))
     return found
 
 
@@ -164,6 +175,13 @@ _EXPOSED: Final = {g.order: replace(g, concealed=False) for g in _STANDING.value
 """Each standing group's exposed twin, by :attr:`Group.order` (an integer that names the group:
 a lookup without calling the group's hash)."""
 _EXPOSED_GET: Final = _EXPOSED.get
+
+_WAITS_AT: Final = tuple(
+    {g.order: wait_of(g, Tile.at(index)) for g in _STANDING.values() if g.mask >> index & 1}
+    for index in range(NUM_KINDS)
+)
+"""For each kind, the wait of each standing group holding it, by :attr:`Group.order`: what
+:func:`wait_of` says, read from a table built once at import (no call per placement)."""
 
 
 def exposed(group: Group) -> Group:

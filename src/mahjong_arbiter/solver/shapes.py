@@ -55,6 +55,9 @@ __all__ = [
     "unregister_special_shape",
 ]
 
+_Chosen = tuple[tuple[tuple["SpecialShape", ...], tuple["SpecialShape", ...]], ...]
+"""For each number of declared melds 0..4, the shapes a hand can take, and those a standard hand can too."""
+
 BUILTIN_SPECIAL_SHAPES: Final = frozenset(
     {"seven_pairs", "thirteen_orphans", "knitted_straight", "honours_knitted"}
 )
@@ -78,13 +81,19 @@ class ShapeOptions:
     standard: bool = True
     special: frozenset[str] = field(default=BUILTIN_SPECIAL_SHAPES)
     seven_pairs_four_of_a_kind: bool = True
+    _chosen_for: tuple[int, _Chosen] = field(default=(-1, ()), init=False, repr=False, compare=False)
+    """The registry version last read and :func:`_chosen` of :attr:`special` under it: kept on the
+    options, so a hand's shapes are two tuple reads (no cache call with its key built and hashed)."""
 
     def special_shapes(self, melds: int = 0, beside_standard: bool = False) -> tuple[SpecialShape, ...]:
         """The chosen special shapes, in name order, that a hand declaring *melds* melds can take
         (:attr:`SpecialShape.most_melds`; every one for none); an unknown name is an error.  With
         *beside_standard*, only those a hand of four sets and a pair can take too
         (:attr:`SpecialShape.beside_standard`): what is left to try once the standard shape is found."""
-        chosen = _chosen(self.special, _REGISTRY_VERSION[0])
+        version, chosen = self._chosen_for
+        if version != _REGISTRY_VERSION[0]:
+            chosen = _chosen(self.special, _REGISTRY_VERSION[0])
+            object.__setattr__(self, "_chosen_for", (_REGISTRY_VERSION[0], chosen))
         return chosen[melds if melds < MOST_MELDS else MOST_MELDS][beside_standard]  # no call of min()
 
 
@@ -250,9 +259,7 @@ MOST_MELDS: Final = 4
 
 
 @lru_cache(maxsize=256)
-def _chosen(
-    names: frozenset[str], version: int
-) -> tuple[tuple[tuple[SpecialShape, ...], tuple[SpecialShape, ...]], ...]:
+def _chosen(names: frozenset[str], version: int) -> _Chosen:
     """The shapes *names* in name order, for each number of declared melds 0..4 those a hand with
     that many can take: all of them, and those of them a standard hand can take too."""
     if not names <= SPECIAL_SHAPES.keys():

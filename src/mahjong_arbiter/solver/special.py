@@ -99,7 +99,8 @@ def _sorted(groups: Iterable[Group]) -> tuple[Group, ...]:
 _ORDER: Final = attrgetter("order")  # Group.sort_key as one integer, read at C level
 
 
-_ODD_COUNTS: Final = frozenset((1, 3, 5))  # a kind held so often is not pairs only
+_ODD_COUNTS: Final = frozenset((1, 3, 5))
+_FOUR_EQ: Final = (4).__eq__  # a kind held so often is not pairs only
 
 
 def seven_pairs(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
@@ -112,7 +113,8 @@ def seven_pairs(shape_input: ShapeInput) -> list[tuple[Group, ...]]:
     if 4 in held:
         if not shape_input.options.seven_pairs_four_of_a_kind:
             return []
-        return [tuple(_PAIRS[i] for i, n in enumerate(counts) if n for _ in range(n // 2))]
+        # a pair for each kind held, a second for each held four times (C-level, not a loop per kind)
+        return [_sorted((*compress(_PAIRS, counts), *compress(_PAIRS, map(_FOUR_EQ, counts))))]
     return [tuple(compress(_PAIRS, counts))]  # every kind held is held twice: one pair each
 
 
