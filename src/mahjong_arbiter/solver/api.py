@@ -25,7 +25,7 @@ Readings are found in three steps:
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
@@ -35,7 +35,7 @@ from ..hand import Hand, Meld
 from ..tiles import ALL_PLAYING, NUM_KINDS, Tile, counts_of
 from .placement import Decomposer, meld_group, place_winning_tile
 from .reading import STANDARD, Reading
-from .shapes import DEFAULT_SHAPES, ShapeInput, ShapeOptions, WaitInput
+from .shapes import DEFAULT_SHAPES, ShapeInput, ShapeOptions, SpecialShape, WaitInput
 
 __all__ = [
     "BACKENDS", "Waits", "completes", "decomposer", "readings", "readings_of_counts", "waits", "winning_kinds",
@@ -286,19 +286,26 @@ def sole_wait_before(
     standing = list(hand.standing_counts)
     standing[tile.index] -= 1
     melds = hand.melds
-    # every kind found is live or held out, so with held-out kinds counted the kinds are the count
-    found = _completing(standing, melds, backend, shapes, enough=2)
+    # the standard waits read here, not through _completing: most hands are answered by them alone
+    found: Collection[int] = _standard_waits(backend)(standing, 4 - len(melds)) if shapes.standard else ()
+    special = shapes.special_shapes(len(melds), bool(found))  # standard waits rule some shapes out
+    if special and len(found) < 2:
+        found = _special_completing(standing, melds, backend, shapes, special, set(found), 2, None)
+    exact = not special or len(found) < 2  # else the search stopped at the second kind
     if held_out_counts:
-        return len(found) == 1
+        return len(found) == 1  # every kind found counts: the kinds are the count
     if len(found) == 1 and tile.index in found:
-        # the search ran to its end and found one kind only: the winning tile's, which is live
-        # (the complete hand holds four copies at most, the winning tile one of them)
+        # one kind only completes: the winning tile's, which is live (the complete hand holds
+        # four copies at most, the winning tile one of them)
         return True
+    if not found:
+        return False
     held = _held_counts(standing, melds)
-    if sum(held[i] < 4 for i in found) >= 2:
-        return False  # two live kinds already
-    # a kind found is held out (or the hand did not complete on its tile): search on, live kinds only
-    found = _completing(standing, melds, backend, shapes, enough=2, counted=held)
+    live = sum(held[i] < 4 for i in found)
+    if exact or live >= 2:
+        return live == 1
+    # a kind found is held out: search the special shapes on, live kinds only
+    found = _special_completing(standing, melds, backend, shapes, special, set(found), 2, held)
     return sum(held[i] < 4 for i in found) == 1
 
 
@@ -345,18 +352,27 @@ def _completing(
     standard = _standard_waits(backend)
     complete: set[int] = set(standard(counts, 4 - len(melds))) if shapes.standard else set()
     special = shapes.special_shapes(len(melds), bool(complete))  # standard waits rule some shapes out
+    return _special_completing(counts, melds, backend, shapes, special, complete, enough, counted)
+
+
+def _special_completing(
+    counts: list[int], melds: tuple[Meld, ...], backend: str, shapes: ShapeOptions,
+    special: tuple[SpecialShape, ...], complete: set[int], enough: int, counted: Sequence[int] | None,
+) -> set[int]:
+    """:func:`_completing` once the standard waits are *complete*: the *special* shapes' kinds
+    added to it, the search stopped as :func:`_completing` says."""
     if not special or _found_enough(complete, enough, counted):
         return complete
-    decompose = decomposer(backend)
     held = NUM_KINDS - counts.count(0)  # how many kinds stand; with the tile one more at most
     wait_input = None
     for shape in special:
         bound = shape.kinds
         if bound is not None and not bound.start - 1 <= held < bound.stop:
             continue
+        decompose = decomposer(backend)  # read here: most hands try no shape
         if shape.waits is not None:
             if wait_input is None:
-                wait_input = WaitInput(tuple(counts), melds, shapes, decompose, standard)
+                wait_input = WaitInput(tuple(counts), melds, shapes, decompose, _standard_waits(backend))
             complete.update(shape.waits(wait_input))
             if _found_enough(complete, enough, counted):
                 return complete
@@ -395,12 +411,12 @@ def _near_kinds(counts: Sequence[int]) -> set[int]:
 
 
 @cache
-def _standard_waits(backend: str) -> Callable[[Sequence[int], int], Iterable[int]]:
+def _standard_waits(backend: str) -> Callable[[Sequence[int], int], Sequence[int]]:
     """The kinds completing thirteen standing counts into sets and a pair: the backend's own
     ``standard_waits`` if it has one (``fast`` reads its wait table), else each kind that could
     join a group is tried with ``decompose``."""
     module = importlib.import_module(BACKENDS[backend])
-    found: Callable[[Sequence[int], int], Iterable[int]] | None = getattr(module, "standard_waits", None)
+    found: Callable[[Sequence[int], int], Sequence[int]] | None = getattr(module, "standard_waits", None)
     if found is not None:
         return found
     decompose = decomposer(backend)

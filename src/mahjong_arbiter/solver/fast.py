@@ -307,8 +307,10 @@ def standard_waits(counts: Sequence[int], sets: int) -> list[int]:
             suit, first, second = 2, m, p
         if first is None or second is None:
             return []
-        pairs = honours.count(2) + (_PAIR_LETTER in first) + (_PAIR_LETTER in second)
-        if pairs + (sum(raw[9 * suit:9 * suit + 9]) % 3 == 1) != 1:
+        # with thirteen tiles in all, that suit's count is 1 modulo 3 with no other pair and 2 with
+        # one (the parts that split hold 0 modulo 3 tiles, 2 with the pair): no pair or one pair
+        # elsewhere is the whole test (it replaces summing that suit's counts)
+        if honours.count(2) + (_PAIR_LETTER in first) + (_PAIR_LETTER in second) > 1:
             return []
         row = _waits().get(keys[suit])
         return list(row.translate(_KIND_BYTES[suit])) if row else []
