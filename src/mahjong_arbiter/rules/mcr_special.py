@@ -86,7 +86,7 @@ def greater_honors_and_knitted_tiles(reading: Reading, situation: Situation) -> 
     source="Green Book 2006, fan 35",
     # both ways to hold it have groups other than sets and pairs (the knitted group, the single
     # tiles of honours-and-knitted) and hold every kind of one knitted pattern
-    needs=Needs(others=True, screen=" or ".join(f"kinds & {mask} == {mask}" for mask in KNITTED_MASKS)),
+    needs=Needs(others=True, screen=" or ".join(f"suited & {mask} == {mask}" for mask in KNITTED_MASKS)),
 )
 def knitted_straight(reading: Reading, situation: Situation) -> Hits:
     """组合龙 Knitted Straight: 147, 258 and 369 each in a different suit, as three special chows

@@ -9,7 +9,7 @@ from typing import Final
 from ..solver.reading import HONOUR_MASK, Reading
 from ..tiles import SUITED_TILES, Tile, kinds_mask, suited_ranks
 from .mcr_common import STANDARD, by_suit
-from .registry import NONE, ONCE, Hits, Needs, Situation, rule
+from .registry import HONOURS_AT, NONE, ONCE, Hits, Needs, Situation, rule
 
 __all__: list[str] = []
 
@@ -132,7 +132,8 @@ def all_fives(reading: Reading, situation: Situation) -> Hits:
 @rule(
     "mcr.all-types",
     source="Green Book 2006, fan 52",
-    needs=Needs(honours=True, screen=f"suits == 3 and kinds & {_WINDS} and kinds & {_DRAGONS}", exact=True),
+    needs=Needs(honours=True, exact=True,
+                screen=f"suits == 3 and honours & {_WINDS >> HONOURS_AT} and honours & {_DRAGONS >> HONOURS_AT}"),
 )
 def all_types(reading: Reading, situation: Situation) -> Hits:
     """五门齐 All Types: characters, dots, bamboo, winds and dragons all present (any shape; in a

@@ -10,7 +10,7 @@ from typing import Final
 from ..solver.reading import HONOUR_MASK, GroupKind, Reading
 from ..tiles import HONOUR_TILES, TERMINALS_AND_HONOURS, kinds_mask, suited_ranks
 from .mcr_common import kept
-from .registry import NONE, ONCE, Hits, Needs, Situation, rule
+from .registry import HONOURS_AT, NONE, ONCE, Hits, Needs, Situation, rule
 
 __all__: list[str] = []
 
@@ -48,7 +48,7 @@ def all_terminals_and_honors(reading: Reading, situation: Situation) -> Hits:
     "mcr.outside-hand",
     source="Green Book 2006, fan 55",
     # a chow of 234 to 678, or a pung of simples, holds no terminal
-    needs=Needs(screen=f"not (chows & {_MIDDLE_CHOWS} or pungs & {_SIMPLES})"),
+    needs=Needs(screen=f"not (chows & {_MIDDLE_CHOWS} or suited_pungs & {_SIMPLES})"),
 )
 def outside_hand(reading: Reading, situation: Situation) -> Hits:
     """全带幺 Outside Hand: every set and the pair hold a terminal or an honour.
@@ -74,7 +74,7 @@ def all_simples(reading: Reading, situation: Situation) -> Hits:
 
 
 @rule("mcr.pung-of-terminals-or-honors", source="Green Book 2006, fan 73",
-      needs=Needs(pungs=1, screen=f"pungs & {_TERMINALS_AND_WINDS}"))
+      needs=Needs(pungs=1, screen=f"suited_pungs & {_TERMINALS} or honour_pungs & {_WINDS >> HONOURS_AT}"))
 def pung_of_terminals_or_honors(reading: Reading, situation: Situation) -> Hits:
     """幺九刻 Pung of Terminals or Honors: each pung or kong of 1s, 9s or a wind.  A dragon pung
     scores Dragon Pung (fan 59) instead and is not counted here (Green Book 2006 fan 73)."""

@@ -13,10 +13,10 @@ from .registry import NONE, Hits, Needs, Situation, rule
 
 __all__: list[str] = []
 
-_WIND_PUNGS = "pungs >> 27 & 15"
-"""Screen expression: the four wind bits of the pung mask (East lowest)."""
-_DRAGON_PUNGS = "pungs >> 31 & 7"
-"""Screen expression: the three dragon bits of the pung mask."""
+_WIND_PUNGS = "honour_pungs & 15"
+"""Screen expression: the four wind bits of the honours' pung mask (East lowest)."""
+_DRAGON_PUNGS = "honour_pungs >> 4"
+"""Screen expression: the three dragon bits of the honours' pung mask."""
 
 
 def _held(n: int, width: int, exactly: bool = False) -> tuple[int, ...]:
@@ -54,7 +54,7 @@ def big_three_winds(reading: Reading, situation: Situation) -> Hits:
 
 @rule("mcr.little-four-winds", source="Green Book 2006, fan 9",
       needs=Needs(pungs=3, pairs=1, honours=True,
-                  screen=f"{_WIND_PUNGS} in {_held(3, 4, exactly=True)} and kinds >> 27 & 15 == 15"))
+                  screen=f"{_WIND_PUNGS} in {_held(3, 4, exactly=True)} and honours & 15 == 15"))
 def little_four_winds(reading: Reading, situation: Situation) -> Hits:
     """小四喜 Little Four Winds: pungs of three winds and a pair of the fourth."""
     found = _wind_pungs(reading)
@@ -74,7 +74,7 @@ def big_three_dragons(reading: Reading, situation: Situation) -> Hits:
 
 @rule("mcr.little-three-dragons", source="Green Book 2006, fan 10",
       needs=Needs(pungs=2, pairs=1, honours=True,
-                  screen=f"{_DRAGON_PUNGS} in {_held(2, 3, exactly=True)} and kinds >> 31 & 7 == 7"))
+                  screen=f"{_DRAGON_PUNGS} in {_held(2, 3, exactly=True)} and honours >> 4 == 7"))
 def little_three_dragons(reading: Reading, situation: Situation) -> Hits:
     """小三元 Little Three Dragons: pungs of two dragons and a pair of the third."""
     found = _dragon_pungs(reading)

@@ -33,14 +33,14 @@ from typing import Any, Final
 
 from ..events import FACTS, implied_events
 from ..hand import KNOWN_EVENTS, Context, Hand
-from ..solver.reading import HONOUR_MASK, STANDARD, Group, Reading, Wait
+from ..solver.reading import STANDARD, Group, Reading, Wait
 from ..solver.shapes import BUILTIN_SPECIAL_SHAPES
 from ..tiles import NUM_KINDS, Tile, kinds_mask
 
 __all__ = [
     "Hits", "hits_of", "NONE", "ONCE", "Situation", "RuleDef", "Needs", "SITUATION_FACTS", "rule", "get_rule",
     "known_rule_ids", "rules_reading", "reading_features", "reading_structure", "plan", "grouped", "Plan",
-    "SCREEN_MASKS", "SCREEN_DERIVED", "FEATURE_PARTS", "fact_bits",
+    "SCREEN_MASKS", "SCREEN_DERIVED", "FEATURE_PARTS", "SUITED_KINDS", "HONOURS_AT", "fact_bits",
 ]
 
 
@@ -239,13 +239,14 @@ class Situation:
 Predicate = Callable[[Reading, Situation], Hits]
 
 # --- prerequisites ----------------------------------------------------------------------------------
-# A feature word has three parts (FEATURE_PARTS).  Bits 0..33 say which kinds are ABSENT from the
-# Reading, so "no tile outside S" is the requirement that every kind outside S be absent: a subset
-# test like every other.  The situation's facts follow, then the Reading's structure: counts of
-# sets (one bit per threshold), honours, a shared kind, the wait, a special shape, the shape.  Each
-# part has its own bits too (_FACT_BITS, _STRUCTURE_BITS): the facts and the structure of the
-# built-in shapes but thirteen orphans (the last of them) each fit in one CPython digit, whose &
-# takes a fast path that a word of ninety bits misses.
+# A feature word has four parts (FEATURE_PARTS).  Bits 0..33 (the suits' 0..26, the honours'
+# 27..33) say which kinds are ABSENT from the Reading, so "no tile outside S" is the requirement
+# that every kind outside S be absent: a subset test like every other.  The situation's facts
+# follow, then the Reading's structure: counts of sets (one bit per threshold), honours, a shared
+# kind, the wait, a special shape, the shape.  Each part has its own bits too (_FACT_BITS,
+# _STRUCTURE_BITS): the facts and the structure of the built-in shapes but thirteen orphans (the
+# last of them) each fit in one CPython digit, whose & takes a fast path that a word of ninety
+# bits misses (and the kinds, split in two parts of 27 and 7 bits).
 _KINDS: Final = (1 << NUM_KINDS) - 1
 
 
@@ -258,18 +259,25 @@ SITUATION_FACTS: Final = (
 hand is the winner's, whether it declares melds or only concealed ones, and ``event:NAME`` for
 each known event."""
 
+HONOURS_AT: Final = 27
+"""The kinds mask's bit where the honours' kinds begin (East, South, West, North, then the dragons)."""
 FACTS_AT: Final = NUM_KINDS
 """The feature word's bit where the situation's facts begin (:attr:`Situation.facts`)."""
 STRUCTURE_AT: Final = FACTS_AT + len(SITUATION_FACTS)
 """The feature word's bit where the Reading's structure begins (:func:`reading_structure`)."""
+SUITED_KINDS: Final = (1 << HONOURS_AT) - 1
+"""The kinds of the three suits in a kinds mask (bits 0..26); the honours' kinds lie above."""
 FEATURE_PARTS: Final = (
-    ("kinds", 0, NUM_KINDS), ("facts", FACTS_AT, len(SITUATION_FACTS)), ("structure", STRUCTURE_AT, 0)
+    ("suited", 0, HONOURS_AT), ("honours", HONOURS_AT, NUM_KINDS - HONOURS_AT),
+    ("facts", FACTS_AT, len(SITUATION_FACTS)), ("structure", STRUCTURE_AT, 0),
 )
 """The parts of a feature word: a name, the bit it begins at and its width (0: every bit above).
 A profile's compiled rules (:func:`mahjong_arbiter.scoring.common.compile_plan`) test each part
-as an integer of its own under that name: ``kinds`` the Reading's kinds (the kinds *present*,
-:attr:`Reading.mask <mahjong_arbiter.solver.reading.Reading.mask>`), ``facts`` and ``structure``
-the part's bits."""
+as an integer of its own under that name: ``suited`` and ``honours`` the Reading's kinds of the
+suits and of the honours (the kinds *present*, :attr:`Reading.mask
+<mahjong_arbiter.solver.reading.Reading.mask>` split in two, :data:`SCREEN_DERIVED`: each part
+below 2**30, one CPython digit, whose ``&`` takes the fast path a 34-bit mask misses), ``facts``
+and ``structure`` the part's bits."""
 
 _FACT_BITS: Final = {fact: 1 << i for i, fact in enumerate(SITUATION_FACTS)}
 """Each situation fact's bit in :attr:`Situation.facts`."""
@@ -377,8 +385,10 @@ class Needs:
     screen : str
         A necessary condition on the Reading's kinds, as a Python expression over ``chows``
         (:attr:`Reading.chow_mask <mahjong_arbiter.solver.reading.Reading.chow_mask>`),
-        ``pungs`` (``pung_mask``), ``kinds`` (``mask``) and ``suits`` (how many suits the kinds
-        hold, :data:`SCREEN_DERIVED`) with integer literals: a profile's
+        ``pungs`` (``pung_mask``), ``kinds`` (``mask``) and the names worked out from them
+        (:data:`SCREEN_DERIVED`: ``suited`` and ``honours``, ``suited_pungs`` and
+        ``honour_pungs``, the masks' parts below 2**30 that a screen reads rather than the 34-bit
+        masks, and ``suits``, how many suits the kinds hold) with integer literals: a profile's
         compiled rules (:func:`mahjong_arbiter.scoring.common.compile_plan`) test it before
         calling the predicate (say, ``"chows & chows >> 3"``: two chows three ranks apart).  It
         is the one statement of that shortcut; the predicate still decides without it.
@@ -466,13 +476,21 @@ NOTHING: Final = Needs()
 SCREEN_MASKS: Final = {"chows": "chow_mask", "pungs": "pung_mask", "kinds": "mask"}
 """The masks a :attr:`Needs.screen` may read, each the Reading's mask of that name."""
 SCREEN_DERIVED: Final = {
+    "suited": f"kinds & {SUITED_KINDS}",
+    "honours": f"kinds >> {HONOURS_AT}",
+    "suited_pungs": f"pungs & {SUITED_KINDS}",
+    "honour_pungs": f"pungs >> {HONOURS_AT}",
     # (as conditional expressions: a test of an integer's truth and the addition of small integers
     # cost less than a comparison and the addition of booleans; no shift)
-    "suits": "(1 if kinds & 511 else 0) + (1 if kinds & 261632 else 0) + (1 if kinds & 133955584 else 0)"
+    "suits": "(1 if suited & 511 else 0) + (1 if suited & 261632 else 0) + (1 if suited & 133955584 else 0)",
 }
 """The other names a :attr:`Needs.screen` may read, each an expression over :data:`SCREEN_MASKS`
-that a profile's compiled rules work out once per Reading however many screens read it:
-``suits``, how many of the three suits the Reading holds."""
+and the names before it that a profile's compiled rules work out once per Reading however many
+screens read it: ``suited`` and ``honours``, the kinds of the suits (bits 0..26) and of the
+honours (bit 0 East .. bit 6, the dragons from bit 4), ``suited_pungs`` and ``honour_pungs`` the
+same of the pungs, ``suits`` how many of the three suits the Reading holds.  Each is below 2**30
+(one CPython digit: its ``&`` and ``>>`` take the fast path that ``kinds`` and ``pungs``, 34 bits,
+miss when they hold a North wind or a dragon), so a screen reads them rather than the masks."""
 SCREEN_NAMES: Final = frozenset(SCREEN_MASKS) | frozenset(SCREEN_DERIVED)
 
 
@@ -494,7 +512,7 @@ def reading_structure(reading: Reading) -> int:
     kongs = reading.kongs
     if kongs:  # (few Readings have one)
         bits |= _KONG_COUNT[len(kongs)]
-    if reading.mask & HONOUR_MASK:
+    if reading.mask > SUITED_KINDS:  # (reading.mask & HONOUR_MASK, without a 34-bit &)
         bits |= _HONOURS
     if reading.shared_mask:
         bits |= _SHARED

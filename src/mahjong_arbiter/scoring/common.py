@@ -12,6 +12,7 @@ from typing import Final
 from ..hand import Context, Hand
 from ..profiles.model import Profile
 from ..rules.registry import (
+    FACTS_AT,
     FEATURE_PARTS,
     ONCE,
     SCREEN_DERIVED,
@@ -171,10 +172,11 @@ def compile_plan(
                 namespace[name] = predicate
             rules.append((bits | head, rid, name, screens.get(rid, "")))
     read = {name for *_, screen in rules if screen for name in compile(screen, "<screen>", "eval").co_names}
-    if any(bits & _KINDS_PART for bits, *_ in rules):
-        read.add("kinds")
+    read.update(name for name, at, width in _READING_PARTS if any(bits >> at & (1 << width) - 1 for bits, *_ in rules))
+    for name, expression in reversed(SCREEN_DERIVED.items()):  # each name reads only names before it
+        if name in read:
+            read.update(compile(expression, "<screen>", "eval").co_names)
     derived = [(name, expression) for name, expression in SCREEN_DERIVED.items() if name in read]
-    read.update(mask for _, expression in derived for mask in compile(expression, "<screen>", "eval").co_names)
     lines = [
         "def recognise(reading, situation, structure, facts):",
         "    found = {}",
@@ -228,18 +230,21 @@ def _nested(rules: list[_Unit], indent: str) -> list[str]:
     return lines
 
 
-_KINDS_PART: Final = (1 << FEATURE_PARTS[0][2]) - 1
-"""The bits of the feature word's first part, the kinds absent from the Reading."""
+_READING_PARTS: Final = tuple((name, at, width) for name, at, width in FEATURE_PARTS if at < FACTS_AT)
+"""The feature word's parts of the kinds absent from the Reading, each tested as none of the
+kinds of the :data:`~mahjong_arbiter.rules.registry.SCREEN_DERIVED` name of the part held."""
 
 
 def _test(bits: int) -> str:
     """The test that the features hold every one of *bits*, part by part
-    (:data:`~mahjong_arbiter.rules.registry.FEATURE_PARTS`; ``kinds`` holds the kinds present,
-    so the bits of absent kinds are tested as none of them held).
+    (:data:`~mahjong_arbiter.rules.registry.FEATURE_PARTS`; ``suited`` and ``honours`` hold the
+    kinds present, so the bits of absent kinds are tested as none of them held).
 
     >>> from mahjong_arbiter.rules.registry import FACTS_AT, STRUCTURE_AT
     >>> _test(0b101 | 1 << FACTS_AT | 0b11 << STRUCTURE_AT)
-    'not kinds & 5 and facts & 1 and structure & 3 == 3'
+    'not suited & 5 and facts & 1 and structure & 3 == 3'
+    >>> _test(1 << 26 | 1 << 27)
+    'not suited & 67108864 and not honours & 1'
     """
     tests = []
     for name, at, width in FEATURE_PARTS:
@@ -248,8 +253,8 @@ def _test(bits: int) -> str:
             part &= (1 << width) - 1
         if not part:
             continue
-        if name == "kinds":
-            tests.append(f"not kinds & {part}")
+        if at < FACTS_AT:
+            tests.append(f"not {name} & {part}")
         else:
             tests.append(f"{name} & {part}" if part & (part - 1) == 0 else f"{name} & {part} == {part}")
     return " and ".join(tests)
