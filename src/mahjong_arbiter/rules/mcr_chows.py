@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..solver.reading import Group, Reading
 from ..tiles import SUITED_TILES, suited_ranks
 from .mcr_common import RANK_1, STANDARD, SUIT_MASKS, choose, kept, rank, run_screen
-from .registry import NONE, ONCE, Hits, Needs, Situation, rule
+from .registry import NONE, ONCE, Hits, Needs, Situation, hits_of, rule
 
 __all__: list[str] = []
 
@@ -60,8 +60,20 @@ def mixed_double_chow(reading: Reading, situation: Situation) -> Hits:
       needs=Needs(chows=2, screen=f"chows & chows >> 3 & {_STARTS_1_TO_4}"))
 def short_straight(reading: Reading, situation: Situation) -> Hits:
     """连六 Short Straight: two chows of one suit covering six consecutive ranks (123+456)."""
+    chows = reading.chows
+    chow_mask = reading.chow_mask
+    starts = chow_mask & chow_mask >> 3 & _STARTS_1_TO_4  # the lower chows' lowest kinds
+    if starts and not starts & starts - 1 and chow_mask.bit_count() == len(chows):
+        # one short straight and no two chows alike (most hands): its two chows, in their order
+        # (one pass over the chows in place of every choice of two)
+        starts |= starts << 3
+        pair = []
+        for g in chows:
+            if g.low & starts:
+                pair.append(g)
+        return hits_of((tuple(pair),))
     found = []
-    for p in choose(reading.chows, 2):
+    for p in choose(chows, 2):
         a, b = p[0].first, p[1].first
         if abs(a.rank - b.rank) == 3 and a.suit == b.suit:
             found.append(p)

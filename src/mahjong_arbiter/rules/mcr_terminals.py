@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..solver.reading import HONOUR_MASK, GroupKind, Reading
+from ..solver.reading import HONOUR_MASK, Group, GroupKind, Reading
 from ..tiles import HONOUR_TILES, TERMINALS_AND_HONOURS, kinds_mask, suited_ranks
-from .mcr_common import kept
-from .registry import HONOURS_AT, NONE, ONCE, Hits, Needs, Situation, rule
+from .registry import HONOURS_AT, NONE, ONCE, Hits, Needs, Situation, hits_of, rule
 
 __all__: list[str] = []
 
@@ -78,8 +77,8 @@ def all_simples(reading: Reading, situation: Situation) -> Hits:
 def pung_of_terminals_or_honors(reading: Reading, situation: Situation) -> Hits:
     """幺九刻 Pung of Terminals or Honors: each pung or kong of 1s, 9s or a wind.  A dragon pung
     scores Dragon Pung (fan 59) instead and is not counted here (Green Book 2006 fan 73)."""
-    found = []
+    found: tuple[tuple[Group], ...] = ()  # (a tuple grown in place of a list: most hands have one such pung)
     for g in reading.pungs:
         if g.mask & _TERMINALS_AND_WINDS:
-            found.append((g,))
-    return kept(found)
+            found += ((g,),)
+    return hits_of(found) if found else NONE
