@@ -79,6 +79,10 @@ PRINCIPLES_SOURCE: Final = "Green Book 2006 §3.9.1.5 (general principles)"
 
 ALONE_SOURCE: Final = "Green Book 2006 fan 43 (Chicken Hand: a hand with no other fan)"
 
+_PRINCIPLE_RELATIONS: Final = frozenset({"non-identical", "non-separation", "account-once", "only-when-alone"})
+"""The relations of the Suppressed entries the principles and the alone rules give (an edge named
+like one of them may share its entry, so that entry may repeat in a Reading's suppressed list)."""
+
 DEFAULT_ACCOUNT_ONCE: Final = "exhaustive"
 
 Instance = tuple[Group, ...]
@@ -583,8 +587,7 @@ def _rule_plans(profile: Profile) -> Plans:
             (plan.rid, plan.sources, plan.bit, plan.value, plan)
             for plan in sorted(plans.values(), key=lambda plan: plan.position)
         ]
-        principles = {"non-identical", "non-separation", "account-once", "only-when-alone"}
-        shared = any(stop.relation in principles for plan in plans.values() for _, _, stop in plan.edges)
+        shared = any(stop.relation in _PRINCIPLE_RELATIONS for plan in plans.values() for _, _, stop in plan.edges)
         found = profile.__dict__[_PLAN_KEY] = (plans, graph.position, method, rows, shared)
     return found
 
