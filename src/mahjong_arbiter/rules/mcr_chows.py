@@ -11,8 +11,19 @@ from __future__ import annotations
 
 from ..solver.reading import Group, Reading
 from ..tiles import SUITED_TILES, suited_ranks
-from .mcr_common import RANK_1, STANDARD, SUIT_MASKS, choose, kept, rank, run_screen
-from .registry import NONE, ONCE, Hits, Needs, Situation, hits_of, rule
+from .mcr_common import (
+    RANK_1,
+    RUN_STARTS,
+    STANDARD,
+    choose,
+    chow_pairs,
+    chow_runs,
+    kept,
+    rank,
+    run_screen,
+    shifted_screen,
+)
+from .registry import NONE, ONCE, Hits, Needs, Situation, rule
 
 __all__: list[str] = []
 
@@ -23,8 +34,8 @@ _STARTS_1_TO_4 = 0xF * RANK_1  # a chow of 1, 2, 3 or 4 in any suit (one three r
 _TWO_SUITS_ALIKE = "chows & (chows >> 9 | chows >> 18)"
 """Screen: the same chow in two suits (the first nine bits: a chow of characters alike in dots or
 bamboo; the next nine: a chow of dots alike in bamboo)."""
-_EVERY_SUIT = " and ".join(f"chows & {mask}" for mask in SUIT_MASKS)
-"""Screen: a chow in each suit."""
+_LATER_SUITS = 1 << 9 | 1 << 18
+"""Times a chow's lowest kind: the same rank in each later suit (:func:`chow_pairs`)."""
 
 
 def _same_suit(*groups: Group) -> bool:
@@ -48,60 +59,32 @@ def pure_double_chow(reading: Reading, situation: Situation) -> Hits:
 @rule("mcr.mixed-double-chow", source="Green Book 2006, fan 70", needs=Needs(chows=2, screen=_TWO_SUITS_ALIKE))
 def mixed_double_chow(reading: Reading, situation: Situation) -> Hits:
     """喜相逢 Mixed Double Chow: the same chow in two different suits; every such pair."""
-    found = []
-    for p in choose(reading.chows, 2):
-        a, b = p[0].first, p[1].first
-        if a.rank == b.rank and a.suit != b.suit:
-            found.append(p)
-    return kept(found)
+    chows = reading.chow_mask
+    return chow_pairs(reading.chows, chows & (chows >> 9 | chows >> 18), _LATER_SUITS)
 
 
 @rule("mcr.short-straight", source="Green Book 2006, fan 71",
       needs=Needs(chows=2, screen=f"chows & chows >> 3 & {_STARTS_1_TO_4}"))
 def short_straight(reading: Reading, situation: Situation) -> Hits:
     """连六 Short Straight: two chows of one suit covering six consecutive ranks (123+456)."""
-    chows = reading.chows
-    chow_mask = reading.chow_mask
-    starts = chow_mask & chow_mask >> 3 & _STARTS_1_TO_4  # the lower chows' lowest kinds
-    if starts and not starts & starts - 1 and chow_mask.bit_count() == len(chows):
-        # one short straight and no two chows alike (most hands): its two chows, in their order
-        # (one pass over the chows in place of every choice of two)
-        starts |= starts << 3
-        pair = []
-        for g in chows:
-            if g.low & starts:
-                pair.append(g)
-        return hits_of((tuple(pair),))
-    found = []
-    for p in choose(chows, 2):
-        a, b = p[0].first, p[1].first
-        if abs(a.rank - b.rank) == 3 and a.suit == b.suit:
-            found.append(p)
-    return kept(found)
+    chows = reading.chow_mask
+    return chow_pairs(reading.chows, chows & chows >> 3 & _STARTS_1_TO_4, 1 << 3)
 
 
 @rule("mcr.two-terminal-chows", source="Green Book 2006, fan 72",
       needs=Needs(chows=2, screen=f"chows & chows >> 6 & {RANK_1}"))
 def two_terminal_chows(reading: Reading, situation: Situation) -> Hits:
     """老少副 Two Terminal Chows: 123 and 789 of one suit; every such pair."""
-    found = []
-    for p in choose(reading.chows, 2):
-        a, b = p[0].first, p[1].first
-        if a.rank + b.rank == 8 and a.rank in (1, 7) and a.suit == b.suit:
-            found.append(p)
-    return kept(found)
+    chows = reading.chow_mask
+    return chow_pairs(reading.chows, chows & chows >> 6 & RANK_1, 1 << 6)
 
 
 @rule("mcr.pure-straight", source="Green Book 2006, fan 28",
       needs=Needs(chows=3, screen=f"chows & chows >> 3 & chows >> 6 & {RANK_1}"))
 def pure_straight(reading: Reading, situation: Situation) -> Hits:
     """清龙 Pure Straight: 123, 456 and 789 of one suit; every such triple."""
-    found = []
-    for t in choose(reading.chows, 3):
-        a, b, c = t[0].first, t[1].first, t[2].first
-        if a.suit == b.suit == c.suit and {a.rank, b.rank, c.rank} == {1, 4, 7}:
-            found.append(t)
-    return kept(found)
+    chows = reading.chow_mask
+    return chow_runs(reading.chows, ((chows & chows >> 3 & chows >> 6 & RANK_1, 3),))
 
 
 @rule("mcr.mixed-straight", source="Green Book 2006, fan 39",
@@ -133,12 +116,8 @@ def pure_triple_chow(reading: Reading, situation: Situation) -> Hits:
       needs=Needs(chows=3, screen="chows & chows >> 9 & chows >> 18"))
 def mixed_triple_chow(reading: Reading, situation: Situation) -> Hits:
     """三色三同顺 Mixed Triple Chow: the same chow in each of the three suits; every such triple."""
-    found = []
-    for t in choose(reading.chows, 3):
-        a, b, c = t[0].first, t[1].first, t[2].first
-        if a.rank == b.rank == c.rank and len({a.suit, b.suit, c.suit}) == 3:
-            found.append(t)
-    return kept(found)
+    chows = reading.chow_mask
+    return chow_runs(reading.chows, ((chows & chows >> 9 & chows >> 18, 9),))
 
 
 def _uniform_steps(ranks: list[int], steps: tuple[int, ...]) -> bool:
@@ -159,15 +138,13 @@ def _steps_by(a: int, b: int, c: int, steps: tuple[int, ...]) -> bool:
 def pure_shifted_chows(reading: Reading, situation: Situation) -> Hits:
     """一色三步高 Pure Shifted Chows: three chows of one suit stepping by 1 or by 2 (123 234 345,
     135 357 579 starts); every such triple."""
-    found = []
-    for t in choose(reading.chows, 3):
-        a, b, c = t[0].first, t[1].first, t[2].first
-        if a.suit == b.suit == c.suit and _steps_by(a.rank, b.rank, c.rank, (1, 2)):
-            found.append(t)
-    return kept(found)
+    chows = reading.chow_mask
+    by_one = chows & chows >> 1 & chows >> 2 & RUN_STARTS[3, 1]
+    by_two = chows & chows >> 2 & chows >> 4 & RUN_STARTS[3, 2]
+    return chow_runs(reading.chows, ((by_one, 1), (by_two, 2)))
 
 
-@rule("mcr.mixed-shifted-chows", source="Green Book 2006, fan 51", needs=Needs(chows=3, screen=_EVERY_SUIT))
+@rule("mcr.mixed-shifted-chows", source="Green Book 2006, fan 51", needs=Needs(chows=3, screen=shifted_screen("chows")))
 def mixed_shifted_chows(reading: Reading, situation: Situation) -> Hits:
     """三色三步高 Mixed Shifted Chows: one chow in each suit, starts stepping by 1; every triple."""
     found = []

@@ -12,16 +12,17 @@ from __future__ import annotations
 
 from ..solver.reading import Reading
 from ..tiles import suited_ranks
-from .mcr_common import STANDARD, SUIT_MASKS, choose, kept, run_screen, suited_pungs
+from .mcr_common import STANDARD, choose, kept, run_screen, shifted_screen, suited_pungs
 from .registry import NONE, ONCE, Hits, Needs, Situation, hits_of, rule
 
 __all__: list[str] = []
 
 
-_TWO_SUITS_ALIKE = "(pungs & pungs >> 9 | pungs & pungs >> 18 | pungs >> 9 & pungs >> 18) & 0x1FF"
+_TWO_SUITS_ALIKE = (
+    "(suited_pungs & suited_pungs >> 9 | suited_pungs & suited_pungs >> 18 | suited_pungs >> 9 & suited_pungs >> 18)"
+    " & 0x1FF"
+)
 """Screen: pungs of one rank in two suits."""
-_EVERY_SUIT = " and ".join(f"pungs & {mask}" for mask in SUIT_MASKS)
-"""Screen: a pung in each suit."""
 
 
 def _consecutive(a: int, b: int, c: int) -> bool:
@@ -42,7 +43,7 @@ def double_pung(reading: Reading, situation: Situation) -> Hits:
 
 
 @rule("mcr.triple-pung", source="Green Book 2006, fan 32",
-      needs=Needs(pungs=3, screen="pungs & pungs >> 9 & pungs >> 18 & 0x1FF"))
+      needs=Needs(pungs=3, screen="suited_pungs & suited_pungs >> 9 & suited_pungs >> 18 & 0x1FF"))
 def triple_pung(reading: Reading, situation: Situation) -> Hits:
     """三同刻 Triple Pung: pungs of the same rank in all three suits."""
     found = []
@@ -54,7 +55,7 @@ def triple_pung(reading: Reading, situation: Situation) -> Hits:
 
 
 @rule("mcr.pure-shifted-pungs", source="Green Book 2006, fan 24",
-      needs=Needs(pungs=3, screen=run_screen("pungs", 3, (1,))))
+      needs=Needs(pungs=3, screen=run_screen("suited_pungs", 3, (1,))))
 def pure_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
     """一色三节高 Pure Shifted Pungs: three pungs of one suit, ranks stepping by one."""
     found = []
@@ -65,7 +66,8 @@ def pure_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
     return kept(found)
 
 
-@rule("mcr.mixed-shifted-pungs", source="Green Book 2006, fan 42", needs=Needs(pungs=3, screen=_EVERY_SUIT))
+@rule("mcr.mixed-shifted-pungs", source="Green Book 2006, fan 42",
+      needs=Needs(pungs=3, screen=shifted_screen("suited_pungs")))
 def mixed_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
     """三色三节高 Mixed Shifted Pungs: one pung in each suit, ranks stepping by one."""
     found = []
@@ -77,7 +79,7 @@ def mixed_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
 
 
 @rule("mcr.four-pure-shifted-pungs", source="Green Book 2006, fan 15",
-      needs=Needs(pungs=4, screen=run_screen("pungs", 4, (1,))))
+      needs=Needs(pungs=4, screen=run_screen("suited_pungs", 4, (1,))))
 def four_pure_shifted_pungs(reading: Reading, situation: Situation) -> Hits:
     """一色四节高 Four Pure Shifted Pungs: four pungs of one suit, ranks stepping by one."""
     found = suited_pungs(reading)
