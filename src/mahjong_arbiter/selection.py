@@ -54,6 +54,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations, product
+from sys import intern
 from typing import Final, NamedTuple
 
 from .account_once_table import Answer, abstract_key, answer_of, lookup, record
@@ -499,7 +500,7 @@ class _RulePlan:
 
     __slots__ = (
         "rid", "entry", "value", "position", "bit", "edges", "sources", "combining", "alone", "bonus", "primary",
-        "items", "stopped", "once", "by_source", "yields",
+        "items", "stopped", "once", "by_source", "stops", "yields", "deferred",
     )
 
     def __init__(self, rid: str, entry: RuleEntry, graph: RuleGraph) -> None:
@@ -522,6 +523,7 @@ class _RulePlan:
         self.by_source: dict[int, tuple[str, Suppressed]] = {}
         for bit, rule, stop in self.edges:
             self.by_source.setdefault(bit, (rule, stop))
+        self.stops = {bit: stop for bit, (_, stop) in self.by_source.items()}  # the entries alone, by bit
         self.combining = rid in graph.combining
         self.alone = rid in graph.alone
         self.bonus = rid in graph.bonus
@@ -529,6 +531,9 @@ class _RulePlan:
         self.once = self.item(_WHOLE_HAND)  # the Item of one whole-hand instance
         # an alone rule's Suppressed entry for each primary rule it yields to (set by _rule_plans)
         self.yields: dict[str, Suppressed] = {}
+        # an alone rule that no edge leaves and account-once never narrows: select decides it after
+        # the others, outside kept and the sums (set by _rule_plans)
+        self.deferred = False
 
     def item(self, instances: tuple[Instance, ...]) -> Item:
         """The Item of *instances* (one profile-wide object when none of them uses a group)."""
@@ -574,21 +579,29 @@ def _rule_plans(profile: Profile) -> Plans:
     found: Plans | None = profile.__dict__.get(_PLAN_KEY)
     if found is None:
         graph = selection_graph(profile)
-        plans = {rid: _RulePlan(rid, entry, graph) for rid, entry in profile.rules.items()}
+        # rule ids interned, as the recognisers' hits name them: a look-up by a hit's id then finds the
+        # key by identity (a profile's ids are read from its file: equal strings, other objects)
+        plans = {intern(rid): _RulePlan(intern(rid), entry, graph) for rid, entry in profile.rules.items()}
+        sourcing = 0  # the bits of the rules with an edge out: only those need a bit in select's kept_bits
         for plan in plans.values():
+            sourcing |= plan.sources
+        for plan in plans.values():
+            plan.bit &= sourcing
             if plan.alone:
                 plan.yields = {
                     rid: plan.suppressed(rid, "only-when-alone", ALONE_SOURCE)
                     for rid, other in plans.items()
                     if other.primary
                 }
+                plan.deferred = not plan.bit and not plan.combining
         method = graph.account_once or DEFAULT_ACCOUNT_ONCE
         rows = [
             (plan.rid, plan.sources, plan.bit, plan.value, plan)
             for plan in sorted(plans.values(), key=lambda plan: plan.position)
         ]
+        position = {plan.rid: plan.position for plan in plans.values()}
         shared = any(stop.relation in _PRINCIPLE_RELATIONS for plan in plans.values() for _, _, stop in plan.edges)
-        found = profile.__dict__[_PLAN_KEY] = (plans, graph.position, method, rows, shared)
+        found = profile.__dict__[_PLAN_KEY] = (plans, position, method, rows, shared)
     return found
 
 
@@ -613,59 +626,62 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     # cause: a rule stopped on two instances for one cause); the whole-hand path gives a rule one entry
 
     kept: dict[str, tuple[Instance, ...]] = {}
-    kept_bits = 0  # the bits of the rules in kept
+    # the bits of the kept rules that hold an instance and have an edge out (each rule's bit is 0
+    # without one: keeping it can stop nothing)
+    kept_bits = 0
     # the values of the kept rules, summed in decision order: the primary ones (everything but
-    # alone and bonus rules), the alone ones, the bonus ones
+    # alone and bonus rules), the alone ones that are not deferred, the bonus ones
     basic: int | float = 0
     lone: int | float = 0
     bonus: int | float = 0
     suppressed: list[Suppressed] = []
     combining: list[Candidate] = []
-    alone: list[_RulePlan] = []
+    # the alone rules that held, in decision order, with their instances when deferred (None: in kept)
+    alone: list[tuple[_RulePlan, tuple[Instance, ...] | None]] = []
     for at in sorted(map(position.__getitem__, hits)):  # in decision order
         rid, sources, bit, value, plan = rows[at]
         instances = hits[rid].instances
         live = kept_bits & sources  # the kept rules with an edge into this one
         if live:
             if instances is _WHOLE_HAND and not plan.combining:  # (most edges that fire)
-                # the first kept rule with an edge into it stops it when it holds an instance (a
-                # kept rule does, unless its Hits had none): any instance contains the whole hand
-                rule, stop = plan.by_source[live & -live]
-                if not kept[rule]:
-                    stop = _stopping(plan.by_source, live, kept, ())
+                # the first kept rule with an edge into it stops it (each holds an instance, and any
+                # instance contains the whole hand); one source bit is a key itself (most of the time)
+                stops = plan.stops
+                suppressed.append(stops.get(live) or stops[live & -live])  # (the rule's only entry)
+                continue
+            survivors: list[Instance] = []
+            for index, inst in enumerate(instances):
+                stop = _stopping(plan.by_source, live, kept, inst)
                 if stop is not None:
-                    suppressed.append(stop)  # (the rule's only entry: it is decided once)
+                    suppressed.append(stop)
                     continue
-            else:
-                survivors: list[Instance] = []
-                for index, inst in enumerate(instances):
-                    stop = _stopping(plan.by_source, live, kept, inst)
-                    if stop is not None:
-                        suppressed.append(stop)
-                        continue
-                    if plan.combining:
-                        combining.append(_NEW_TUPLE(Candidate, (rid, inst, value, (at, index))))
-                    survivors.append(inst)
-                if len(survivors) + 1 < len(instances):
-                    repeats = True  # two instances stopped
-                if not survivors:
-                    continue
-                if len(survivors) != len(instances):
-                    instances = tuple(survivors)
+                if plan.combining:
+                    combining.append(_NEW_TUPLE(Candidate, (rid, inst, value, (at, index))))
+                survivors.append(inst)
+            if len(survivors) + 1 < len(instances):
+                repeats = True  # two instances stopped
+            if not survivors:
+                continue
+            if len(survivors) != len(instances):
+                instances = tuple(survivors)
         elif plan.combining:
             for index, inst in enumerate(instances):
                 combining.append(_NEW_TUPLE(Candidate, (rid, inst, value, (at, index))))
-        kept[rid] = instances
-        kept_bits |= bit
         if plan.primary:
-            basic += value * len(instances)
+            basic += value if instances is _WHOLE_HAND else value * len(instances)
+        elif plan.deferred:  # (Chicken Hand: held on most Readings, never kept beside another fan)
+            alone.append((plan, instances))
+            continue
         elif plan.bonus:
             bonus += value * len(instances)
             if plan.alone:
-                alone.append(plan)
+                alone.append((plan, None))
         else:
             lone += value * len(instances)
-            alone.append(plan)
+            alone.append((plan, None))
+        kept[rid] = instances
+        if bit and instances:  # (a rule kept without an instance stops nothing)
+            kept_bits |= bit
 
     changed = False  # whether account-once or an alone bonus rule took a value out of the sums
     if len(combining) > 1:
@@ -688,15 +704,23 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     if alone:
         for primary in kept:
             if plans[primary].primary:
-                for plan in alone:
-                    yielded = len(kept.pop(plan.rid, ()))  # (account-once may have dropped it already)
-                    if yielded:
-                        changed = changed or plan.bonus
-                        suppressed += [plan.yields[primary]] * yielded
-                        repeats = repeats or yielded > 1
+                for plan, held in alone:
+                    if held is None:
+                        held = kept.pop(plan.rid, ())  # (account-once may have dropped it already)
+                        changed = changed or (plan.bonus and bool(held))
+                    if len(held) == 1:  # (most of the time)
+                        suppressed.append(plan.yields[primary])
+                    elif held:
+                        suppressed += [plan.yields[primary]] * len(held)
+                        repeats = True
                 break
         else:
             basic = lone  # nothing primary: the alone rules count, and nothing else toward the minimum
+            deferred = [(plan.rid, held) for plan, held in alone if held is not None]
+            if deferred:  # they join kept in decision order, and every sum is taken again
+                kept.update(deferred)
+                kept = dict(sorted(kept.items(), key=lambda item: position[item[0]]))
+                changed = True
 
     if changed:  # sum again over what stays, in the same order
         basic = bonus = 0
