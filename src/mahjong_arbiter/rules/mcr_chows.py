@@ -9,6 +9,8 @@ made by position.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..solver.reading import Group, Reading
 from ..tiles import SUITED_TILES, suited_ranks
 from .mcr_common import (
@@ -42,17 +44,22 @@ def _same_suit(*groups: Group) -> bool:
     return len({g.first.suit for g in groups}) == 1
 
 
-@rule("mcr.pure-double-chow", source="Green Book 2006, fan 69", needs=Needs(chows=2, shared_kind=True))
+@rule("mcr.pure-double-chow", source="Green Book 2006, fan 69", needs=Needs(chows=2, shared_kind=True, alike_chows=1))
 def pure_double_chow(reading: Reading, situation: Situation) -> Hits:
     """一般高 Pure Double Chow: two identical chows of one suit; every such pair is an instance."""
     chows = reading.chows
-    if reading.chow_mask.bit_count() == len(chows):  # no two chows alike
+    last = len(chows) - 1
+    if reading.chow_mask.bit_count() > last:  # no two chows alike
         return NONE
+    # equal chows stand side by side (a Reading's chows are in the order of their lowest kinds):
+    # each chow with those after it while they are equal, in place of a test of every choice of two
     found = []
-    for p in choose(chows, 2):
-        a, b = p
-        if a.first is b.first:
-            found.append(p)
+    for i in range(last):
+        a = chows[i]
+        j = i + 1
+        while j <= last and chows[j].first is a.first:
+            found.append((a, chows[j]))
+            j += 1
     return kept(found)
 
 
@@ -99,7 +106,7 @@ def mixed_straight(reading: Reading, situation: Situation) -> Hits:
     return kept(found)
 
 
-@rule("mcr.pure-triple-chow", source="Green Book 2006, fan 23", needs=Needs(chows=3, shared_kind=True))
+@rule("mcr.pure-triple-chow", source="Green Book 2006, fan 23", needs=Needs(chows=3, shared_kind=True, alike_chows=2))
 def pure_triple_chow(reading: Reading, situation: Situation) -> Hits:
     """一色三同顺 Pure Triple Chow: three identical chows; every such triple."""
     if reading.chow_mask.bit_count() > len(reading.chows) - 2:  # three alike leave at most n - 2 kinds
@@ -156,7 +163,7 @@ def mixed_shifted_chows(reading: Reading, situation: Situation) -> Hits:
 
 
 @rule("mcr.quadruple-chow", source="Green Book 2006, fan 14",
-      needs=Needs(chows=4, shared_kind=True, screen="not chows & chows - 1"))
+      needs=Needs(chows=4, shared_kind=True, alike_chows=2, screen="not chows & chows - 1"))
 def quadruple_chow(reading: Reading, situation: Situation) -> Hits:
     """一色四同顺 Quadruple Chow: four identical chows."""
     found = reading.chows
@@ -222,7 +229,10 @@ def all_chows(reading: Reading, situation: Situation) -> Hits:
     # knitted) when none is a pung or kong (asked first: it refuses most hands)
     if reading.pungs:
         return NONE
-    pair = reading.pair
-    if reading.shape not in (STANDARD, "knitted_straight") or pair is None or not pair.first.is_suited:
+    pairs = reading.pairs  # (Reading.pair, without the property's call)
+    if len(pairs) != 1 or reading.shape not in _CHOW_SHAPES or not pairs[0].first.is_suited:
         return NONE
     return ONCE
+
+
+_CHOW_SHAPES: Final = (STANDARD, "knitted_straight")

@@ -15,7 +15,7 @@ __all__: list[str] = []
 
 _TERMINALS: Final = kinds_mask(suited_ranks(1, 9))
 _TERMINALS_AND_HONOURS: Final = kinds_mask(TERMINALS_AND_HONOURS)
-_MIDDLE_CHOWS: Final = kinds_mask(suited_ranks(2, 3, 4, 5, 6))  # the lowest tiles of chows without a 1 or 9
+_TERMINAL_CHOWS: Final = kinds_mask(suited_ranks(1, 7))  # the lowest tiles of chows with a 1 or 9
 _SIMPLES: Final = kinds_mask(suited_ranks(2, 3, 4, 5, 6, 7, 8))
 _WINDS: Final = 0xF << 27
 _TERMINALS_AND_WINDS: Final = _TERMINALS | _WINDS
@@ -46,8 +46,9 @@ def all_terminals_and_honors(reading: Reading, situation: Situation) -> Hits:
 @rule(
     "mcr.outside-hand",
     source="Green Book 2006, fan 55",
-    # a chow of 234 to 678, or a pung of simples, holds no terminal
-    needs=Needs(screen=f"not (chows & {_MIDDLE_CHOWS} or suited_pungs & {_SIMPLES})"),
+    # a pung of simples holds no terminal, nor does a group holding a simple kind but a chow of
+    # 123 or 789 (a chow of 234 to 678, a pair, a knitted group or a special shape's single tile)
+    needs=Needs(screen=f"not (suited_pungs & {_SIMPLES} or suited & {_SIMPLES} & ~((chows & {_TERMINAL_CHOWS}) * 7))"),
 )
 def outside_hand(reading: Reading, situation: Situation) -> Hits:
     """全带幺 Outside Hand: every set and the pair hold a terminal or an honour.
@@ -79,6 +80,7 @@ def pung_of_terminals_or_honors(reading: Reading, situation: Situation) -> Hits:
     scores Dragon Pung (fan 59) instead and is not counted here (Green Book 2006 fan 73)."""
     found: tuple[tuple[Group], ...] = ()  # (a tuple grown in place of a list: most hands have one such pung)
     for g in reading.pungs:
-        if g.mask & _TERMINALS_AND_WINDS:
+        tile = g.first  # (its flags, in place of a mask test with a constant of two CPython digits)
+        if tile.is_terminal or tile.is_wind:
             found += ((g,),)
     return hits_of(found) if found else NONE

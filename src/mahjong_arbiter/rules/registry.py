@@ -304,11 +304,18 @@ def _bit(name: str) -> int:
     return found
 
 
-_COUNTED: Final = ("chows", "pungs", "kongs", "pairs")
-_AT_LEAST: Final = {what: tuple(_bit(f"{what}>={n}") for n in range(1, 5)) for what in _COUNTED}
-# the bits a Reading with n of them sets: every threshold up to n
+_THRESHOLDS: Final = {
+    "chows": (1, 2, 3, 4), "pungs": (1, 2, 3, 4), "kongs": (1, 2, 3, 4), "pairs": (1, 4), "alike_chows": (1, 2),
+}
+"""The counts of :class:`Needs` that have a bit of the structure each, by what they count (no rule
+asks two or three pairs, nor three chows alike but Quadruple Chow, which asks its own screen: so the
+structure's bits stay below 2**30)."""
+_COUNTED: Final = tuple(_THRESHOLDS)
+_AT_LEAST: Final = {what: {n: _bit(f"{what}>={n}") for n in thresholds} for what, thresholds in _THRESHOLDS.items()}
+# the bits a Reading with n of them sets, and a rule needing n needs: every threshold up to n
 _COUNT_BITS: Final = {
-    what: tuple(sum(bits[:n]) for n in range(8)) for what, bits in _AT_LEAST.items()
+    what: tuple(sum(bit for at_least, bit in bits.items() if at_least <= n) for n in range(8))
+    for what, bits in _AT_LEAST.items()
 }
 _HONOURS: Final = _bit("honours")
 _SHARED: Final = _bit("shared_kind")
@@ -362,7 +369,11 @@ class Needs:
     Attributes
     ----------
     chows, pungs, kongs, pairs : int
-        At least this many chows, pungs (kongs count), kongs, pairs (1 to 4).
+        At least this many chows, pungs (kongs count), kongs, pairs (1 to 4; two or three pairs
+        ask one, :data:`_THRESHOLDS`).
+    alike_chows : int
+        At least this many chows each equal to a chow before it (1: two chows alike; 2: three
+        alike, or two pairs of chows alike; more asks two).
     shape : str or None
         The Reading's shape (``"standard"``, ``"seven_pairs"``, ...).
     within : frozenset of Tile or None
@@ -410,6 +421,7 @@ class Needs:
     pungs: int = 0
     kongs: int = 0
     pairs: int = 0
+    alike_chows: int = 0
     shape: str | None = None
     within: frozenset[Tile] | None = None
     honours: bool = False
@@ -438,7 +450,7 @@ class Needs:
         for what in _COUNTED:
             n = getattr(self, what)
             if n:  # every threshold up to n, as a Reading with n sets them: tests nest (compile_plan)
-                structure |= _COUNT_BITS[what][min(n, 4)]
+                structure |= _COUNT_BITS[what][min(n, 7)]
         if self.shape is not None:
             structure |= _shape_bit(self.shape)
             if self.shape != STANDARD:
@@ -503,10 +515,11 @@ def reading_features(reading: Reading) -> int:
 
 def reading_structure(reading: Reading) -> int:
     """The structure part of the Reading's feature word (:data:`FEATURE_PARTS`), unshifted:
-    its counts of sets, honours, a shared kind, other groups, its wait, whether its shape is a
+    its counts of sets, honours, a shared kind, chows alike, other groups, its wait, whether its shape is a
     special one and its shape."""
+    chows = len(reading.chows)
     bits = (
-        _CHOW_COUNT[len(reading.chows)] | _PUNG_COUNT[len(reading.pungs)] | _PAIR_COUNT[len(reading.pairs)]
+        _CHOW_COUNT[chows] | _PUNG_COUNT[len(reading.pungs)] | _PAIR_COUNT[len(reading.pairs)]
         | _WAIT_BITS[reading.wait]
     )
     kongs = reading.kongs
@@ -516,6 +529,8 @@ def reading_structure(reading: Reading) -> int:
         bits |= _HONOURS
     if reading.shared_mask:
         bits |= _SHARED
+        if chows > 1:  # chows alike: fewer lowest kinds than chows
+            bits |= _ALIKE_COUNT[chows - reading.chow_mask.bit_count()]
     shape = reading.shape
     if shape == STANDARD:  # a standard Reading's groups are sets and its pair
         return bits | _STANDARD
@@ -528,6 +543,7 @@ _CHOW_COUNT: Final = _COUNT_BITS["chows"]
 _PUNG_COUNT: Final = _COUNT_BITS["pungs"]
 _KONG_COUNT: Final = _COUNT_BITS["kongs"]
 _PAIR_COUNT: Final = _COUNT_BITS["pairs"]
+_ALIKE_COUNT: Final = _COUNT_BITS["alike_chows"]
 
 
 @dataclass(frozen=True, slots=True)
