@@ -162,8 +162,14 @@ class Selection:
             items = []
             for rid, instances in self.kept.items():  # (a loop: a comprehension is a call in 3.11)
                 plan = plans[rid]
-                # the shared instances of a whole-hand rule held once have one Item per profile
-                items.append(plan.once if instances is _WHOLE_HAND else plan.item(instances))
+                if instances is _WHOLE_HAND:  # a whole-hand rule held once: one Item per profile
+                    items.append(plan.once)
+                elif instances and instances[0]:  # with sets: :meth:`_RulePlan.item` written out
+                    items.append(
+                        _MADE(rid, plan.name, plan.value_key, plan.value, len(instances), instances, plan.source)
+                    )
+                else:
+                    items.append(plan.item(instances))
             found = self._items = tuple(items)
         return found
 
@@ -500,13 +506,16 @@ class _RulePlan:
 
     __slots__ = (
         "rid", "entry", "value", "position", "bit", "edges", "sources", "combining", "alone", "bonus", "primary",
-        "items", "stopped", "once", "by_source", "stops", "yields", "deferred",
+        "items", "stopped", "once", "by_source", "stops", "yields", "deferred", "name", "value_key", "source",
     )
 
     def __init__(self, rid: str, entry: RuleEntry, graph: RuleGraph) -> None:
         self.rid = rid
         self.entry = entry
         self.value = entry.value
+        self.name = entry.name
+        self.value_key = entry.value_key
+        self.source = entry.source
         self.position = graph.position[rid]
         self.bit = 1 << self.position
         self.items: dict[int, Item] = {}  # count -> the Item of that many whole-hand instances
@@ -559,6 +568,7 @@ class _RulePlan:
 
 
 _NEW: Final = object.__new__
+_MADE: Final = Item.made
 
 
 _PLAN_KEY: Final = "_selection_plan"
