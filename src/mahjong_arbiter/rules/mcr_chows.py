@@ -36,6 +36,9 @@ _STARTS_1_TO_4 = 0xF * RANK_1  # a chow of 1, 2, 3 or 4 in any suit (one three r
 _TWO_SUITS_ALIKE = "chows & (chows >> 9 | chows >> 18)"
 """Screen: the same chow in two suits (the first nine bits: a chow of characters alike in dots or
 bamboo; the next nine: a chow of dots alike in bamboo)."""
+_CHOW_SHAPES: Final = (STANDARD, "knitted_straight")
+"""The shapes whose sets are all chows when none is a pung (the knitted group counts as three,
+Green Book 2006 fan 35); both have one pair."""
 _LATER_SUITS = 1 << 9 | 1 << 18
 """Times a chow's lowest kind: the same rank in each later suit (:func:`chow_pairs`)."""
 
@@ -220,7 +223,7 @@ def three_suited_terminal_chows(reading: Reading, situation: Situation) -> Hits:
 
 
 @rule("mcr.all-chows", source="Green Book 2006, fan 63",
-      needs=Needs(chows=1, pairs=1, within=SUITED_TILES, screen="not pungs"))
+      needs=Needs(chows=1, pairs=1, within=SUITED_TILES, shapes=_CHOW_SHAPES, screen="not pungs", exact=True))
 def all_chows(reading: Reading, situation: Situation) -> Hits:
     """平和 All Chows: four chows and a suited pair.  The Knitted Straight's nine tiles count as
     three chows (Green Book 2006 fan 35 "special chows"; the MIL reading, scores All Chows for a
@@ -233,6 +236,3 @@ def all_chows(reading: Reading, situation: Situation) -> Hits:
     if len(pairs) != 1 or reading.shape not in _CHOW_SHAPES or not pairs[0].first.is_suited:
         return NONE
     return ONCE
-
-
-_CHOW_SHAPES: Final = (STANDARD, "knitted_straight")

@@ -19,12 +19,12 @@ from typing import Final
 from ..solver.reading import Reading, Wait
 from .registry import NONE, ONCE, Hits, Needs, Situation, rule
 
-__all__ = ["only_wait"]
+__all__: list[str] = []
 
-
-def only_wait(situation: Situation) -> bool:
-    """Whether the hand waited on one kind only, under the policy ``wait_held_out_counts``."""
-    return situation.sole_wait(bool(situation.policies.get("wait_held_out_counts", False)))
+_HELD_OUT: Final = "wait_held_out_counts"
+"""The policy that says whether a kind whose four copies are held counts as a wait: each predicate
+asks ``situation.sole_wait(bool(situation.policies.get(_HELD_OUT, False)))``, whether the hand
+waited on one kind only (written out in each: a helper's call costs a fifth of a predicate)."""
 
 
 _EDGE: Final = Wait.EDGE
@@ -36,16 +36,19 @@ _SINGLE: Final = Wait.SINGLE
 @rule("mcr.edge-wait", source="Green Book 2006, fan 77", needs=Needs(wait=Wait.EDGE))
 def edge_wait(reading: Reading, situation: Situation) -> Hits:
     """边张 Edge Wait: the only winning tile was the 3 of 12 or the 7 of 89."""
-    return ONCE if reading.wait is _EDGE and only_wait(situation) else NONE
+    only = reading.wait is _EDGE and situation.sole_wait(bool(situation.policies.get(_HELD_OUT, False)))
+    return ONCE if only else NONE
 
 
 @rule("mcr.closed-wait", source="Green Book 2006, fan 78", needs=Needs(wait=Wait.CLOSED))
 def closed_wait(reading: Reading, situation: Situation) -> Hits:
     """坎张 Closed Wait: the only winning tile was the middle of a chow."""
-    return ONCE if reading.wait is _CLOSED and only_wait(situation) else NONE
+    only = reading.wait is _CLOSED and situation.sole_wait(bool(situation.policies.get(_HELD_OUT, False)))
+    return ONCE if only else NONE
 
 
 @rule("mcr.single-wait", source="Green Book 2006, fan 79", needs=Needs(wait=Wait.SINGLE))
 def single_wait(reading: Reading, situation: Situation) -> Hits:
     """单钓将 Single Wait: the only winning tile paired a lone tile."""
-    return ONCE if reading.wait is _SINGLE and only_wait(situation) else NONE
+    only = reading.wait is _SINGLE and situation.sole_wait(bool(situation.policies.get(_HELD_OUT, False)))
+    return ONCE if only else NONE

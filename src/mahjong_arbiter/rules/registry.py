@@ -376,6 +376,9 @@ class Needs:
         alike, or two pairs of chows alike; more asks two).
     shape : str or None
         The Reading's shape (``"standard"``, ``"seven_pairs"``, ...).
+    shapes : tuple of str
+        Shapes at least one of which is the Reading's (All Chows: the standard one or a Knitted
+        Straight), tested with the :attr:`screen`.
     within : frozenset of Tile or None
         Every tile of the hand is one of these kinds.
     honours : bool
@@ -423,6 +426,7 @@ class Needs:
     pairs: int = 0
     alike_chows: int = 0
     shape: str | None = None
+    shapes: tuple[str, ...] = ()
     within: frozenset[Tile] | None = None
     honours: bool = False
     shared_kind: bool = False
@@ -473,11 +477,14 @@ class Needs:
     @cached_property
     def test(self) -> str:
         """What a profile's compiled rules test after the :attr:`bits`, as a Python expression
-        over ``facts`` (:attr:`Situation.facts`) and the :attr:`screen`'s names: that one of :attr:`any_situation`
-        holds, and the screen ("" when neither is asked)."""
+        over ``facts`` (:attr:`Situation.facts`), ``structure`` (:func:`reading_structure`) and
+        the :attr:`screen`'s names: that one of :attr:`any_situation` holds, that the shape is
+        one of :attr:`shapes`, and the screen ("" when none is asked)."""
         tests = []
         if self.any_situation:
             tests.append(f"facts & {sum({_FACT_BITS[fact] for fact in self.any_situation})}")
+        if self.shapes:
+            tests.append(f"structure & {sum({_shape_bit(shape) for shape in self.shapes})}")
         if self.screen:
             tests.append(f"({self.screen})")
         return " and ".join(tests)
