@@ -213,7 +213,7 @@ class Alternative:
 _NEW: Final = object.__new__
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Result:
     """The score of one hand under one profile, able to explain itself."""
 
@@ -249,9 +249,8 @@ class Result:
         readings: tuple[Reading, ...],
     ) -> Result:
         """``Result(...)`` with every field but ``id`` given, built as an :class:`_UnfrozenResult`
-        (plain attribute stores) that then takes this class back, instead of the frozen
-        dataclass's ``object.__setattr__`` per field or a dict literal for ``__dict__`` (a scorer
-        makes one per hand): the same value.
+        (plain slot stores) that then takes this class back, instead of the frozen dataclass's
+        ``object.__setattr__`` per field (a scorer makes one per hand): the same value.
 
         >>> Result.assembled("p", "f", "points", 8, (), (), None, (), {}, (), ()) == Result("p", "f", "points", 8, ())
         True
@@ -278,17 +277,37 @@ class Result:
         constructor on eleven unchanged fields: a batch sets the id of every result)."""
         if hand_id == self.id:
             return self
-        twin = object.__new__(Result)
-        twin.__dict__.update(self.__dict__)
-        twin.__dict__["id"] = hand_id
-        return twin
+        twin = self._unfrozen_twin()
+        twin.id = hand_id
+        twin.__class__ = Result
+        changed: Result = twin
+        return changed
 
     def with_notes(self, notes: tuple[str, ...]) -> Result:
         """This result with *notes* instead of its own (``dataclasses.replace`` without re-running
         the constructor, as :meth:`with_id`)."""
-        twin = object.__new__(Result)
-        twin.__dict__.update(self.__dict__)
-        twin.__dict__["notes"] = notes
+        twin = self._unfrozen_twin()
+        twin.notes = notes
+        twin.__class__ = Result
+        changed: Result = twin
+        return changed
+
+    def _unfrozen_twin(self) -> Any:
+        """A copy of this result as an :class:`_UnfrozenResult`, for a ``with_`` method to change
+        one field of and give its class back."""
+        twin: Any = _NEW(_UnfrozenResult)
+        twin.profile = self.profile
+        twin.fingerprint = self.fingerprint
+        twin.unit = self.unit
+        twin.total = self.total
+        twin.items = self.items
+        twin.suppressed = self.suppressed
+        twin.reading = self.reading
+        twin.alternatives = self.alternatives
+        twin.fields = self.fields
+        twin.notes = self.notes
+        twin.id = self.id
+        twin.readings = self.readings
         return twin
 
     def to_dict(self) -> dict[str, Any]:
@@ -363,9 +382,10 @@ class Result:
 
 
 class _UnfrozenResult(Result):
-    """A Result without the frozen dataclass's ``__setattr__`` and ``__delattr__``:
-    :meth:`Result.assembled` stores a Result's fields while it is one of these, then gives it back
+    """A Result's very layout without the frozen dataclass's ``__setattr__`` and ``__delattr__``:
+    :meth:`Result.assembled` stores a Result's slots while it is one of these, then gives it back
     its class (as :class:`_UnfrozenItem` does for an Item).  No instance stays of this class."""
 
+    __slots__ = ()
     __setattr__ = object.__setattr__
     __delattr__ = object.__delattr__
