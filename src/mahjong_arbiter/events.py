@@ -49,6 +49,7 @@ __all__ = [
     "validate_context",
     "Check",
     "context_checks",
+    "hand_checks",
     "apply_checks",
     "refusal_text",
 ]
@@ -291,12 +292,8 @@ def _sets(n: int, what: str) -> str:
 
 def _broken(check: str, value: Any, hand: Hand, context: Context) -> str | None:
     """What breaks *check* on this hand and context, or None when it holds."""
-    if check == "self_drawn":
-        if context.self_drawn == value:
-            return None
-        return "it needs a self-drawn win, but the hand was won on a discard" if value else (
-            "it needs a win on a discard, but the hand is self-drawn"
-        )
+    if check in _FROM_FACTS:
+        return _broken_by_facts(check, value, context)
     if check in ("seat", "not_seat"):
         wind = Tile.of(value)
         if (context.seat_wind is wind) == (check == "seat"):
@@ -306,7 +303,9 @@ def _broken(check: str, value: Any, hand: Hand, context: Context) -> str | None:
         tile = hand.winning_tile
         if tile is None:
             return None
-        held = sum(1 for t in hand.all_tiles if t is tile)
+        held = hand.standing_counts[tile.index]  # (not a pass over Hand.all_tiles: it sorts every tile)
+        for meld in hand.melds:
+            held += meld.tiles.count(tile)
         if held + value <= 4:
             return None
         return (
@@ -314,7 +313,10 @@ def _broken(check: str, value: Any, hand: Hand, context: Context) -> str | None:
             f"{held + value} copies of a tile that has four"
         )
     if check == "kongs_at_least":
-        kongs = len(hand.kongs)
+        kongs = 0  # (a loop, not len(Hand.kongs): a property building a tuple)
+        for meld in hand.melds:
+            if meld.kind == "kong":
+                kongs += 1
         if kongs >= value:
             return None
         return f"it needs at least {value} declared kong{'s' if value != 1 else ''}; the hand declares {kongs}"
@@ -335,6 +337,22 @@ def _broken(check: str, value: Any, hand: Hand, context: Context) -> str | None:
         shown = " ".join(f"[{m}]" for m in hand.melds)
         limit = f"; at most {value} can be" if value else ""
         return f"the hand has {_sets(len(hand.melds), 'declared')} ({shown}){limit}"
+    raise AssertionError(check)  # pragma: no cover - the loader admits only CHECKS
+
+
+_FROM_FACTS: Final = frozenset({"self_drawn", "with", "without"})
+"""The checks that read nothing but the flags and events given (:func:`_broken_by_facts`): one
+answer for every context that gives the same facts."""
+
+
+def _broken_by_facts(check: str, value: Any, context: Context) -> str | None:
+    """:func:`_broken` of a check of :data:`_FROM_FACTS`."""
+    if check == "self_drawn":
+        if context.self_drawn == value:
+            return None
+        return "it needs a self-drawn win, but the hand was won on a discard" if value else (
+            "it needs a win on a discard, but the hand is self-drawn"
+        )
     if check == "with":
         missing = [FACTS[n] for n in value if not holds(n, context)]
         if not missing:
@@ -345,7 +363,7 @@ def _broken(check: str, value: Any, hand: Hand, context: Context) -> str | None:
         if not clash:
             return None
         return "it cannot go with " + " or ".join(f.title.lower() for f in clash)
-    raise AssertionError(check)  # pragma: no cover - the loader admits only CHECKS
+    raise AssertionError(check)  # pragma: no cover - the caller passes _FROM_FACTS only
 
 
 _REQUIRED: Final = {
@@ -380,14 +398,35 @@ def context_checks(context: Context) -> tuple[Check, ...]:
     return found
 
 
+def hand_checks(context: Context) -> tuple[Check, ...]:
+    """:func:`context_checks` without those the facts given alone decide and that hold: what is
+    left to apply to a hand (a broken one stays, in its place, to be raised).  Derived once per
+    set of facts given, as :func:`context_checks`.
+
+    >>> from mahjong_arbiter.hand import Context
+    >>> [check for _, check, _ in hand_checks(Context(events=frozenset({"flower_replacement"}), self_drawn=True))]
+    ['flowers_at_least']
+    """
+    key = (context.self_drawn, context.kong_related, context.last_tile, context.last_of_kind, context.events)
+    found = _HAND_CHECKS.get(key)
+    if found is None:
+        found = _HAND_CHECKS[key] = tuple(
+            (fact, check, value) for fact, check, value in context_checks(context)
+            if check not in _FROM_FACTS or _broken_by_facts(check, value, context) is not None
+        )
+    return found
+
+
 _CHECKS: Final[dict[tuple[bool, bool, bool, bool, frozenset[str]], tuple[Check, ...]]] = {}
 """The preconditions to apply, by the context fields the facts given are read from (see
 :func:`context_checks`), each answer derived on first use."""
+_HAND_CHECKS: Final[dict[tuple[bool, bool, bool, bool, frozenset[str]], tuple[Check, ...]]] = {}
+"""The same for :func:`hand_checks`."""
 
 
 def apply_checks(hand: Hand, context: Context, checks: tuple[Check, ...]) -> None:
-    """Apply *checks* (:func:`context_checks` of *context*) to *hand*: :func:`validate_context`
-    for a caller that has the checks already.
+    """Apply *checks* (:func:`hand_checks` or :func:`context_checks` of *context*) to *hand*:
+    :func:`validate_context` for a caller that has the checks already.
 
     Raises
     ------
@@ -424,7 +463,7 @@ def validate_context(hand: Hand, context: Context) -> None:
     ...     print(exc.message.split(":")[1].strip())
     the hand holds 1m 3 times (the winning tile included) and 3 more are elsewhere
     """
-    checks = context_checks(context)
+    checks = hand_checks(context)
     if checks:  # (most contexts give no fact with a precondition)
         apply_checks(hand, context, checks)
 

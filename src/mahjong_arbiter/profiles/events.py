@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..events import FACTS, Check, context_checks, given_facts, implied_events
+from ..events import FACTS, Check, given_facts, hand_checks, implied_events
 from ..hand import Context
 from .model import Profile, RuleEntry
 
@@ -80,7 +80,7 @@ def _notes_plan(profile: Profile, given: tuple[str, ...], events: frozenset[str]
 
 FactPlan = tuple[tuple[Check, ...], tuple[str, ...], tuple[Pending, ...]]
 """What the facts a context gives ask of a hand scored under a profile: the preconditions to
-apply (:func:`mahjong_arbiter.events.context_checks`), then the :data:`NotesPlan`."""
+apply (:func:`mahjong_arbiter.events.hand_checks`), then the :data:`NotesPlan`."""
 
 
 def fact_plan(profile: Profile, context: Context) -> FactPlan:
@@ -102,7 +102,7 @@ def fact_plan(profile: Profile, context: Context) -> FactPlan:
     found = known.get(key)
     if found is None:
         unscored, pending = _notes_plan(profile, given_facts(context), context.events)
-        found = known[key] = (context_checks(context), unscored, pending)
+        found = known[key] = (hand_checks(context), unscored, pending)
     return found
 
 

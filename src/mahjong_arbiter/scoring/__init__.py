@@ -71,10 +71,14 @@ def score(hand: Hand, context: Context, profile: Profile | str, *, backend: str 
     prof = profile if isinstance(profile, Profile) else load_profile(profile)  # (resolve_profile, inlined)
     if hand.winning_tile is None:  # (not Hand.is_complete, without the property call)
         raise ArbiterError("tile_count", "a winning hand needs its winning tile (14 tiles, kongs as 3)")
+    arithmetic = _LOADED.get(prof.arithmetic) or _arithmetic(prof)
+    if not (context.self_drawn or context.events or context.kong_related or context.last_tile or context.last_of_kind):
+        # no flag and no event given (most hands): fact_plan's answer is nothing to check and nothing to note
+        return arithmetic.score(hand, context, prof, backend=backend)
     checks, unscored, pending = fact_plan(prof, context)  # validate_context's checks and the notes, in one look-up
     if checks:
         apply_checks(hand, context, checks)
-    result = (_LOADED.get(prof.arithmetic) or _arithmetic(prof)).score(hand, context, prof, backend=backend)
+    result = arithmetic.score(hand, context, prof, backend=backend)
     if unscored or pending:  # (most hands give no fact that can earn nothing)
         notes = unearned_notes(result, unscored, pending)
         if notes:  # (most hands: every fact given earned something)

@@ -93,10 +93,11 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         alternatives = tuple(Alternative(r, s.total) for i, (r, s) in enumerate(scored) if i != best)
         reading, chosen = scored[best]
     minimum, below = profile.__dict__.get(_MINIMUM_KEY) or _minimum_notes(profile)
-    notes = mcr_context_notes(hand, context)
     basic = chosen.basic
+    # (mcr_context_notes' own first test, asked here: most hands give neither, and then no list is made)
+    notes = tuple(mcr_context_notes(hand, context)) if context.last_of_kind or context.events else ()
     if basic < minimum:
-        notes.append(below.get(basic) or _below_minimum(basic, minimum))
+        notes += (below.get(basic) or _below_minimum(basic, minimum),)
     return Result.assembled(
         profile.id,
         profile.fingerprint,
@@ -107,7 +108,7 @@ def score(hand: Hand, context: Context, profile: Profile, *, backend: str = "fas
         reading,
         alternatives,
         {"basic": basic, "minimum_met": basic >= minimum},
-        tuple(notes),
+        notes,
         tuple(readings),
     )
 
