@@ -72,7 +72,8 @@ def lesser_honors_and_knitted_tiles(reading: Reading, situation: Situation) -> H
 @rule(
     "mcr.greater-honors-and-knitted-tiles",
     source="Green Book 2006, fan 20",
-    needs=Needs(shape="honours_knitted", honours=True),
+    # (all seven honours held: the rule itself, exact)
+    needs=Needs(shape="honours_knitted", honours=True, screen="honours == 127", exact=True),
 )
 def greater_honors_and_knitted_tiles(reading: Reading, situation: Situation) -> Hits:
     """七星不靠 Greater Honors and Knitted Tiles: the honours-and-knitted shape with all seven
