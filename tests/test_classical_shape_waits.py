@@ -57,7 +57,7 @@ def test_waits_are_exactly_the_winning_kinds(shape: SpecialShape) -> None:
             counts[k] += 1
         if max(counts) > 4:
             continue
-        named = set(shape.waits(WaitInput(tuple(counts), (), options, DECOMPOSE, standard_waits)))
+        named = set(shape.waits(WaitInput(bytes(counts), (), options, DECOMPOSE, standard_waits)))
         winning = set()
         for kind in range(34):  # a kind held four times too: the waits name it when a fifth would win
             counts[kind] += 1

@@ -81,7 +81,7 @@ def test_waits_are_exactly_the_winning_kinds(name: str, four_as_pairs: bool) -> 
         counts = _counts(kinds)
         if counts is None:
             continue
-        named = set(shape.waits(WaitInput(tuple(counts), melds, options, DECOMPOSE, standard_waits)))
+        named = set(shape.waits(WaitInput(bytes(counts), melds, options, DECOMPOSE, standard_waits)))
         winning = set()
         for kind in range(34):  # a kind held four times too: the waits name it when a fifth would win
             counts[kind] += 1

@@ -283,11 +283,14 @@ def sole_wait_before(
     tile = hand.winning_tile
     if tile is None:
         raise HandError("winning_tile_missing", "a complete hand with its winning tile is needed")
-    standing = list(hand.standing_counts)
-    standing[tile.index] -= 1
+    counts = bytearray(hand.standing_counts)  # (cheaper from a tuple than a list, and than bytes of one)
+    counts[tile.index] -= 1
+    standing = bytes(counts)  # read as bytes throughout: C-level counts and sums, no conversion per reader
     melds = hand.melds
     # the standard waits read here, not through _completing: most hands are answered by them alone
     found: Collection[int] = _standard_waits(backend)(standing, 4 - len(melds)) if shapes.standard else ()
+    if held_out_counts and len(found) > 1:
+        return False  # the special shapes could only add kinds
     special = shapes.special_shapes(len(melds), bool(found))  # standard waits rule some shapes out
     if special and len(found) < 2:
         found = _special_completing(standing, melds, backend, shapes, special, set(found), 2, None)
@@ -300,7 +303,7 @@ def sole_wait_before(
         return True
     if not found:
         return False
-    held = _held_counts(standing, melds)
+    held = _held_counts(standing, melds) if melds else standing
     live = sum(held[i] < 4 for i in found)
     if exact or live >= 2:
         return live == 1
@@ -319,7 +322,7 @@ def _before_winning_tile(hand: Hand) -> tuple[list[int], list[int]]:
     return standing, _held_counts(standing, hand.melds)
 
 
-def _held_counts(standing: list[int], melds: Sequence[Meld]) -> list[int]:
+def _held_counts(standing: Sequence[int], melds: Sequence[Meld]) -> list[int]:
     """The counts of every tile shown: the *standing* counts and the *melds*' tiles."""
     held = list(standing)
     for meld in melds:
@@ -349,22 +352,24 @@ def _completing(
 
     A special shape's own ``waits`` names its kinds at once; a shape without one is tried on
     each of its candidates."""
+    standing = bytes(counts)  # what the standard waits and the shapes' waits read
     standard = _standard_waits(backend)
-    complete: set[int] = set(standard(counts, 4 - len(melds))) if shapes.standard else set()
+    complete: set[int] = set(standard(standing, 4 - len(melds))) if shapes.standard else set()
     special = shapes.special_shapes(len(melds), bool(complete))  # standard waits rule some shapes out
-    return _special_completing(counts, melds, backend, shapes, special, complete, enough, counted)
+    return _special_completing(standing, melds, backend, shapes, special, complete, enough, counted)
 
 
 def _special_completing(
-    counts: list[int], melds: tuple[Meld, ...], backend: str, shapes: ShapeOptions,
+    counts: bytes, melds: tuple[Meld, ...], backend: str, shapes: ShapeOptions,
     special: tuple[SpecialShape, ...], complete: set[int], enough: int, counted: Sequence[int] | None,
 ) -> set[int]:
     """:func:`_completing` once the standard waits are *complete*: the *special* shapes' kinds
-    added to it, the search stopped as :func:`_completing` says."""
-    if not special or _found_enough(complete, enough, counted):
+    added to it, the search stopped as :func:`_completing` says; *counts* one byte per kind."""
+    if not special or len(complete) >= enough and _live_enough(complete, enough, counted):
         return complete
     held = NUM_KINDS - counts.count(0)  # how many kinds stand; with the tile one more at most
     wait_input = None
+    trial = None
     for shape in special:
         bound = shape.kinds
         if bound is not None and not bound.start - 1 <= held < bound.stop:
@@ -372,29 +377,33 @@ def _special_completing(
         decompose = decomposer(backend)  # read here: most hands try no shape
         if shape.waits is not None:
             if wait_input is None:
-                wait_input = WaitInput(tuple(counts), melds, shapes, decompose, _standard_waits(backend))
+                # (tuple.__new__ in place of the NamedTuple's own __new__, a Python function of five arguments)
+                wait_input = _TUPLE_NEW(WaitInput, (counts, melds, shapes, decompose, _standard_waits(backend)))
             complete.update(shape.waits(wait_input))
-            if _found_enough(complete, enough, counted):
+            if len(complete) >= enough and _live_enough(complete, enough, counted):
                 return complete
             continue
+        if trial is None:
+            trial = list(counts)
         kinds = range(NUM_KINDS) if shape.candidates is None else shape.candidates(counts, melds)
         for index in kinds:
             if index in complete:
                 continue
-            counts[index] += 1
-            if shape.groupings(ShapeInput(tuple(counts), melds, shapes, decompose)):
+            trial[index] += 1
+            if shape.groupings(ShapeInput(tuple(trial), melds, shapes, decompose)):
                 complete.add(index)
-                if _found_enough(complete, enough, counted):
-                    counts[index] -= 1
+                if len(complete) >= enough and _live_enough(complete, enough, counted):
                     return complete
-            counts[index] -= 1
+            trial[index] -= 1
     return complete
 
 
-def _found_enough(complete: set[int], enough: int, counted: Sequence[int] | None) -> bool:
-    """Whether *complete* holds *enough* kinds, those whose four copies *counted* holds left out."""
-    if len(complete) < enough:
-        return False
+_TUPLE_NEW: Final = tuple.__new__
+
+
+def _live_enough(complete: set[int], enough: int, counted: Sequence[int] | None) -> bool:
+    """Whether *complete*, which holds *enough* kinds, still does with those whose four copies
+    *counted* holds left out (all of them without *counted*)."""
     return counted is None or sum(counted[i] < 4 for i in complete) >= enough
 
 

@@ -126,8 +126,9 @@ class WaitInput(NamedTuple):
 
     Attributes
     ----------
-    counts : tuple of int
-        34 counts of the standing tiles (thirteen tiles' worth with the melds; no winning tile).
+    counts : bytes
+        34 counts of the standing tiles, one byte per kind (thirteen tiles' worth with the melds;
+        no winning tile): a shape reads them with C-level ``count``, ``in`` and ``translate``.
     melds : tuple of Meld
         The declared melds.
     options : ShapeOptions
@@ -138,7 +139,7 @@ class WaitInput(NamedTuple):
         more tile makes *counts* (``3 * sets + 1`` tiles) *sets* sets and a pair.
     """
 
-    counts: tuple[int, ...]
+    counts: bytes
     melds: tuple[Meld, ...]
     options: ShapeOptions
     decompose: Decomposer

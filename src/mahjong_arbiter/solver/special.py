@@ -16,7 +16,7 @@ Each recognises the standing tiles of a complete hand and returns its groupings 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from itertools import compress, permutations
 from operator import attrgetter, itemgetter
 from typing import Final
@@ -249,9 +249,9 @@ def honours_knitted_distance(given: DistanceInput) -> Distance | None:
 # --- exactly which kinds complete thirteen tiles into each shape (see SpecialShape.waits) ----------
 
 
-def _odd_kinds(counts: Sequence[int]) -> tuple[int, ...]:
+def _odd_kinds(counts: bytes) -> tuple[int, ...]:
     """The one kind held an odd number of times, when there is one only."""
-    parity = bytes(counts).translate(_PARITY)  # one byte per kind: 1 where the count is odd
+    parity = counts.translate(_PARITY)  # one byte per kind: 1 where the count is odd
     return (parity.index(1),) if parity.count(1) == 1 else ()
 
 
@@ -259,8 +259,8 @@ def seven_pairs_waits(given: WaitInput) -> Iterable[int]:
     """Seven pairs: six pairs and a lone tile wait on the lone tile's kind (with two odd kinds no
     one tile completes it); unless four of a kind may be two pairs, not when the hand then holds
     four of a kind."""
-    counts = given.counts
-    if given.melds or counts.count(1) > 1 or sum(counts) != 13:
+    counts = given.counts  # thirteen tiles without a meld (the WaitInput's promise): no sum to test
+    if given.melds or counts.count(1) > 1:
         return ()  # (two kinds held once are two odd kinds: the cheapest refusal)
     odd = _odd_kinds(counts)
     if odd and not given.options.seven_pairs_four_of_a_kind and (4 in counts or counts[odd[0]] == 3):
@@ -272,8 +272,8 @@ def thirteen_orphans_waits(given: WaitInput) -> Iterable[int]:
     """Thirteen orphans: only terminals and honours held; all thirteen once wait on any of them,
     twelve of them with one doubled on the missing one."""
     counts = given.counts
-    if counts[4] or counts[13] or counts[22] or given.melds or any(_OTHER_COUNTS(counts)) or sum(counts) != 13:
-        return ()  # (a 5 first: most hands hold one)
+    if counts[4] or counts[13] or counts[22] or given.melds or any(_OTHER_COUNTS(counts)):
+        return ()  # (a 5 first: most hands hold one; thirteen tiles without a meld, no sum to test)
     held = _ORPHAN_COUNTS(counts)
     missing = held.count(0)
     if not missing:
@@ -292,12 +292,10 @@ def knitted_straight_waits(given: WaitInput) -> Iterable[int]:
     sets = 1 - len(given.melds)
     if sets < 0:
         return ()
-    held = int.from_bytes(bytes(counts[:27]).translate(_HELD), "little")  # a byte 1 per suited kind held
+    held = int.from_bytes(counts[:27].translate(_HELD), "little")  # a byte 1 per suited kind held
     if (held & held >> 24 & held >> 48 & _TRIPLE_STARTS).bit_count() < 2:
         return ()  # a pattern held but for one tile holds a whole 147, 258 or 369 in two suits at least
-    if sum(counts) != 8 + 3 * sets + 2:
-        return ()
-    found: set[int] = set()
+    found: set[int] = set()  # (the eight tiles, the set and the pair: the WaitInput's thirteen, no sum to test)
     for pattern, pattern_bytes in zip(_PATTERN_INDEXES, _PATTERN_BYTES, strict=True):
         missing = pattern_bytes & ~held
         if missing and missing & (missing - 1):
@@ -329,9 +327,9 @@ def honours_knitted_waits(given: WaitInput) -> Iterable[int]:
     # of any four honours (the cheapest refusal for most hands)
     if not (counts[27] or counts[28] or counts[29] or counts[30]):
         return ()
-    if given.melds or max(counts) > 1 or sum(counts) != 13:
-        return ()
-    held = int.from_bytes(bytes(counts[:27]), "little")  # one byte per suited kind, 0 or 1
+    if given.melds or counts.count(1) != 13:
+        return ()  # thirteen tiles without a meld (the WaitInput's promise): thirteen kinds held once
+    held = int.from_bytes(counts[:27], "little")  # one byte per suited kind, 0 or 1
     found: set[int] = set()
     matched = False
     for pattern, pattern_bytes in zip(_PATTERN_INDEXES, _PATTERN_BYTES, strict=True):
