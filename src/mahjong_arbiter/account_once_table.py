@@ -22,6 +22,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations_with_replacement
 from pathlib import Path
+from sys import intern
 from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
@@ -46,25 +47,21 @@ _table: dict[Key, Answer] | None = None
 _recording: dict[Key, Answer] | None = None  # set while the table is generated: every input met
 
 
-def abstract_key(method: str, cands: Sequence[Candidate], copies: Callable[[int], int]) -> Key | None:
+def abstract_key(method: str, cands: Sequence[Candidate], copies: Callable[[int], int] | None) -> Key:
     """The renamed input of an account-once method, given how many *copies* the Reading holds of a
-    group (by its order), or None when the candidates are not in primary order (the methods sort
-    them; the table holds sorted inputs only)."""
+    group (by its order; None: one of each).  The candidates come in primary order, as selection
+    makes them (the methods sort them; the table holds sorted inputs only)."""
     local: dict[int, int] = {}
     name = local.setdefault  # a group's new name: the next number, unless it has one
-    previous = (-1, -1)  # below every key: (decision position, instance index)
     renamed = []
-    for rule, instance, value, key in cands:
-        if key <= previous:
-            return None
-        previous = key
+    for rule, instance, value, _ in cands:
         if len(instance) == 2:  # (most combinations; no comprehension call: named left to right)
             first, second = instance
             groups: tuple[int, ...] = (name(first.order, len(local)), name(second.order, len(local)))
         else:
             groups = tuple([name(g.order, len(local)) for g in instance])
         renamed.append((rule, value, groups))
-    return method, tuple(renamed), tuple(map(copies, local))
+    return method, tuple(renamed), (1,) * len(local) if copies is None else tuple(map(copies, local))
 
 
 def answer_of(cands: Sequence[Candidate], result: tuple[list[Candidate], list[Dropped]]) -> Answer:
@@ -110,12 +107,12 @@ def _read(text: str) -> dict[Key, Answer]:
         renamed = []
         for part in cands.split("|"):
             rule, value, groups = part.split(":")
-            renamed.append((rule, _number(value), _ints(groups)))
+            renamed.append((intern(rule), _number(value), _ints(groups)))  # (compared by identity)
         dropped = []
         for part in refused.split("|") if refused else ():
             index, by, why = part.split(":")
-            dropped.append((int(index), by, why))
-        table[(method, tuple(renamed), _ints(copies))] = (_ints(kept), tuple(dropped))
+            dropped.append((int(index), intern(by), why))
+        table[(intern(method), tuple(renamed), _ints(copies))] = (_ints(kept), tuple(dropped))
     return table
 
 

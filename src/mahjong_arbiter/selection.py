@@ -476,20 +476,21 @@ ACCOUNT_ONCE_POLICIES: Final[Mapping[str, AccountOnce]] = {
 def account_once(method: str, cands: Sequence[Candidate], groups: Sequence[Group], hits: Mapping[str, Hits]) -> Answer:
     """``ACCOUNT_ONCE_POLICIES[method]`` on *cands* (those of a Reading of *groups*, with *hits*:
     :func:`_available`), its answer by position: the shipped answer when the table of answers
-    (:mod:`mahjong_arbiter.account_once_table`) holds this input, else the method's."""
+    (:mod:`mahjong_arbiter.account_once_table`) holds this input, else the method's.  The
+    candidates come in primary order and use groups of *groups*, as :func:`select` makes them."""
     available: Copies | None = None
     if groups:
-        key = abstract_key(method, cands, [g.order for g in groups].count)  # a group's copies, without a Counter
+        orders = [g.order for g in groups]
+        # a group's copies, without a Counter; one of each when no two groups are equal (most Readings)
+        key = abstract_key(method, cands, orders.count if len(set(orders)) < len(orders) else None)
     else:
         available = _available(groups, hits)
         key = abstract_key(method, cands, available.__getitem__)
-    if key is not None:
-        found = lookup(key)
-        if found is not None:
-            return found
+    found = lookup(key)
+    if found is not None:
+        return found
     result = ACCOUNT_ONCE_POLICIES[method](cands, available if available is not None else _available(groups, hits))
-    if key is not None:
-        record(key, cands, result)
+    record(key, cands, result)
     return answer_of(cands, result)
 
 
@@ -604,7 +605,7 @@ def _rule_plans(profile: Profile) -> Plans:
                     if other.primary
                 }
                 plan.deferred = not plan.bit and not plan.combining
-        method = graph.account_once or DEFAULT_ACCOUNT_ONCE
+        method = intern(graph.account_once or DEFAULT_ACCOUNT_ONCE)  # (as the table of answers names it)
         rows = [
             (plan.rid, plan.sources, plan.bit, plan.value, plan)
             for plan in sorted(plans.values(), key=lambda plan: plan.position)
@@ -696,14 +697,17 @@ def select(profile: Profile, hits: Mapping[str, Hits], groups: Sequence[Group] =
     changed = False  # whether account-once or an alone bonus rule took a value out of the sums
     if len(combining) > 1:
         chosen, refused = account_once(method, combining, groups, hits)
-        if refused or len(chosen) != len(combining):
+        if refused:  # (a method keeps or refuses each candidate)
             changed = True
-            staying = set(chosen)
-            # narrow the rules that lost an instance (a key set again keeps its place in kept)
-            for rid in {cand.rule for i, cand in enumerate(combining) if i not in staying}:
-                left = tuple([cand.instance for i, cand in enumerate(combining) if cand.rule == rid and i in staying])
+            # the rules that lost an instance, each with the instances it keeps (in one pass)
+            narrowed: dict[str, list[Instance]] = {combining[i].rule: [] for i, _, _ in refused}
+            for i, cand in enumerate(combining):
+                left = narrowed.get(cand.rule)
+                if left is not None and i in chosen:
+                    left.append(cand.instance)
+            for rid, left in narrowed.items():  # (a key set again keeps its place in kept)
                 if left:
-                    kept[rid] = left
+                    kept[rid] = tuple(left)
                 else:
                     del kept[rid]
             for i, by, relation in sorted(refused):
