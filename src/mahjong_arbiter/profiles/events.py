@@ -116,14 +116,15 @@ def fact_notes(profile: Profile, context: Context, result: Result) -> list[str]:
     never dropped in silence on a hand where it earns nothing (Codification's last possible tile
     needs the only possible tile too)."""
     _, unscored, pending = fact_plan(profile, context)
-    return unearned_notes(result, unscored, pending)
+    return list(unearned_notes(result, unscored, pending))
 
 
-def unearned_notes(result: Result, unscored: tuple[str, ...], pending: tuple[Pending, ...]) -> list[str]:
+def unearned_notes(result: Result, unscored: tuple[str, ...], pending: tuple[Pending, ...]) -> tuple[str, ...]:
     """:func:`fact_notes` from the parts of the profile's :func:`fact_plan`: the *unscored* notes,
     then the note of each *pending* fact none of whose rules counted on *result*, was suppressed
-    by another, or is named by a note of *result*."""
-    notes = [*unscored]
+    by another, or is named by a note of *result* (a tuple: most hands add nothing to *unscored*,
+    which is then returned as it is, no list made)."""
+    notes = unscored
     for ids, names, note in pending:
         # (loops, not ids.isdisjoint(map(attrgetter("id"), ...)): half the instructions on a few items)
         for item in result.items:
@@ -135,7 +136,7 @@ def unearned_notes(result: Result, unscored: tuple[str, ...], pending: tuple[Pen
                     break
             else:
                 if not any(name in said for said in result.notes for name in names):
-                    notes.append(note)
+                    notes += (note,)
     return notes
 
 

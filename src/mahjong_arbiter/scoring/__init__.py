@@ -86,7 +86,7 @@ def score(hand: Hand, context: Context, profile: Profile | str, *, backend: str 
     return result
 
 
-def _with_notes(result: Result, notes: list[str]) -> Result:
+def _with_notes(result: Result, notes: tuple[str, ...]) -> Result:
     """*result* with *notes* after its own, those it has already left out."""
     extra = tuple(n for n in notes if n not in result.notes)
     return result.with_notes(result.notes + extra) if extra else result
