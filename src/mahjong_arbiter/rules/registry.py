@@ -525,10 +525,7 @@ def reading_structure(reading: Reading) -> int:
     its counts of sets, honours, a shared kind, chows alike, other groups, its wait, whether its shape is a
     special one and its shape."""
     chows = len(reading.chows)
-    bits = (
-        _CHOW_COUNT[chows] | _PUNG_COUNT[len(reading.pungs)] | _PAIR_COUNT[len(reading.pairs)]
-        | _WAIT_BITS[reading.wait]
-    )
+    bits = _SET_COUNTS[chows][len(reading.pungs)][len(reading.pairs)] | _WAIT_BITS[reading.wait]
     kongs = reading.kongs
     if kongs:  # (few Readings have one)
         bits |= _KONG_COUNT[len(kongs)]
@@ -551,6 +548,11 @@ _PUNG_COUNT: Final = _COUNT_BITS["pungs"]
 _KONG_COUNT: Final = _COUNT_BITS["kongs"]
 _PAIR_COUNT: Final = _COUNT_BITS["pairs"]
 _ALIKE_COUNT: Final = _COUNT_BITS["alike_chows"]
+_SET_COUNTS: Final = tuple(
+    tuple(tuple(_CHOW_COUNT[c] | _PUNG_COUNT[p] | _PAIR_COUNT[n] for n in range(8)) for p in range(8)) for c in range(8)
+)
+"""The bits of a Reading's counts of chows, pungs and pairs, by those counts (three subscripts in
+place of three and two ``|``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -90,7 +90,9 @@ def rule_hits(
     them by the profile's graph); with *rule_ids*, in the order given.
     """
     if rule_ids is None:
-        return recogniser(profile)(reading, situation, reading_structure(reading), situation.facts)
+        # (the profile's recogniser read as recogniser() keeps it, without that function's call)
+        recognise = profile.__dict__.get(_RECOGNISER_KEY) or recogniser(profile)
+        return recognise(reading, situation, reading_structure(reading), situation.facts)
     features = reading_features(reading) | situation.features
     found: dict[str, Hits] = {}
     for bits, rid, predicate in plan(rule_ids):
