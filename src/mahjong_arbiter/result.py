@@ -14,7 +14,7 @@ The arithmetic fields are ``basic`` and ``minimum_met`` (MCR), ``points``, ``dou
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Final
 
 from .solver.reading import Group, Reading
@@ -295,18 +295,8 @@ class Result:
         """A copy of this result as an :class:`_UnfrozenResult`, for a ``with_`` method to change
         one field of and give its class back."""
         twin: Any = _UnfrozenResult()
-        twin.profile = self.profile
-        twin.fingerprint = self.fingerprint
-        twin.unit = self.unit
-        twin.total = self.total
-        twin.items = self.items
-        twin.suppressed = self.suppressed
-        twin.reading = self.reading
-        twin.alternatives = self.alternatives
-        twin.fields = self.fields
-        twin.notes = self.notes
-        twin.id = self.id
-        twin.readings = self.readings
+        for name in _RESULT_FIELDS:  # every field, so a field added to Result is copied too
+            setattr(twin, name, getattr(self, name))
         return twin
 
     def to_dict(self) -> dict[str, Any]:
@@ -390,3 +380,7 @@ class _UnfrozenResult(Result):
     __init__ = object.__init__
     __setattr__ = object.__setattr__
     __delattr__ = object.__delattr__
+
+
+_RESULT_FIELDS: Final = tuple(f.name for f in fields(Result))
+"""The names of a Result's fields, which :meth:`Result._unfrozen_twin` copies."""
