@@ -50,6 +50,9 @@ __all__ = [
     "Check",
     "context_checks",
     "hand_checks",
+    "facts_key",
+    "FactsKey",
+    "NO_FACTS",
     "apply_checks",
     "refusal_text",
 ]
@@ -377,6 +380,19 @@ Check = tuple[Fact, str, Any]
 """One precondition to apply: the fact that holds, the check (a :data:`CHECKS` key) and its value."""
 
 
+FactsKey = tuple[bool, bool, bool, bool, frozenset[str]]
+"""The context fields the flags and events given are read from: the four flags and the events."""
+
+NO_FACTS: Final[FactsKey] = (False, False, False, False, frozenset())
+"""The :func:`facts_key` of a context that gives no flag and no event (most hands)."""
+
+
+def facts_key(context: Context) -> FactsKey:
+    """The fields of *context* the facts it gives are read from (:func:`given_facts`): every
+    answer derived from those facts alone is kept by this key."""
+    return context.self_drawn, context.kong_related, context.last_tile, context.last_of_kind, context.events
+
+
 def context_checks(context: Context) -> tuple[Check, ...]:
     """The preconditions of every flag and event *context* gives (implied events included), in the
     order :func:`validate_context` applies them: the facts in registry order, each fact's checks in
@@ -389,7 +405,7 @@ def context_checks(context: Context) -> tuple[Check, ...]:
     >>> [(fact.name, check) for fact, check, _ in context_checks(Context(kong_related=True))]
     [('robbing_kong', 'copies_elsewhere')]
     """
-    key = (context.self_drawn, context.kong_related, context.last_tile, context.last_of_kind, context.events)
+    key = facts_key(context)
     found = _CHECKS.get(key)
     if found is None:
         found = _CHECKS[key] = tuple(
@@ -407,7 +423,7 @@ def hand_checks(context: Context) -> tuple[Check, ...]:
     >>> [check for _, check, _ in hand_checks(Context(events=frozenset({"flower_replacement"}), self_drawn=True))]
     ['flowers_at_least']
     """
-    key = (context.self_drawn, context.kong_related, context.last_tile, context.last_of_kind, context.events)
+    key = facts_key(context)
     found = _HAND_CHECKS.get(key)
     if found is None:
         found = _HAND_CHECKS[key] = tuple(
@@ -417,10 +433,10 @@ def hand_checks(context: Context) -> tuple[Check, ...]:
     return found
 
 
-_CHECKS: Final[dict[tuple[bool, bool, bool, bool, frozenset[str]], tuple[Check, ...]]] = {}
+_CHECKS: Final[dict[FactsKey, tuple[Check, ...]]] = {}
 """The preconditions to apply, by the context fields the facts given are read from (see
 :func:`context_checks`), each answer derived on first use."""
-_HAND_CHECKS: Final[dict[tuple[bool, bool, bool, bool, frozenset[str]], tuple[Check, ...]]] = {}
+_HAND_CHECKS: Final[dict[FactsKey, tuple[Check, ...]]] = {}
 """The same for :func:`hand_checks`."""
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..events import FACTS, Check, given_facts, hand_checks, implied_events
+from ..events import FACTS, Check, FactsKey, facts_key, given_facts, hand_checks, implied_events
 from ..hand import Context
 from .model import Profile, RuleEntry
 
@@ -95,10 +95,10 @@ def fact_plan(profile: Profile, context: Context) -> FactPlan:
     >>> fact_plan(load_profile("mcr"), Context())
     ((), (), ())
     """
-    known: dict[tuple[bool, bool, bool, bool, frozenset[str]], FactPlan] | None = profile.__dict__.get(_BY_CONTEXT_KEY)
+    known: dict[FactsKey, FactPlan] | None = profile.__dict__.get(_BY_CONTEXT_KEY)
     if known is None:
         known = profile.__dict__[_BY_CONTEXT_KEY] = {}
-    key = (context.self_drawn, context.kong_related, context.last_tile, context.last_of_kind, context.events)
+    key = facts_key(context)
     found = known.get(key)
     if found is None:
         unscored, pending = _notes_plan(profile, given_facts(context), context.events)

@@ -21,7 +21,7 @@ import importlib
 from typing import Protocol, cast
 
 from ..errors import ArbiterError
-from ..events import apply_checks
+from ..events import NO_FACTS, apply_checks, facts_key
 from ..hand import Context, Hand
 from ..profiles.events import fact_plan, unearned_notes
 from ..profiles.loader import load_profile
@@ -72,7 +72,7 @@ def score(hand: Hand, context: Context, profile: Profile | str, *, backend: str 
     if hand.winning_tile is None:  # (not Hand.is_complete, without the property call)
         raise ArbiterError("tile_count", "a winning hand needs its winning tile (14 tiles, kongs as 3)")
     arithmetic = _LOADED.get(prof.arithmetic) or _arithmetic(prof)
-    if not (context.self_drawn or context.events or context.kong_related or context.last_tile or context.last_of_kind):
+    if facts_key(context) == NO_FACTS:
         # no flag and no event given (most hands): fact_plan's answer is nothing to check and nothing to note
         return arithmetic.score(hand, context, prof, backend=backend)
     checks, unscored, pending = fact_plan(prof, context)  # validate_context's checks and the notes, in one look-up
